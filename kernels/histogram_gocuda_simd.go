@@ -33,9 +33,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:40
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line histogram.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -49,16 +49,14 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line histogram.go:34
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line histogram.go:31
 							var tid int = gc_tx
 //line histogram.go:33
 							var b int = tid + gc_off
-//line histogram.go:33
 							_ = b
+//line histogram.go:34
 							gc_vb4.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -69,16 +67,14 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				if compiled.SIMD {
-//line histogram.go:34
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line histogram.go:31
 						var tid int = gc_tx
 //line histogram.go:33
 						var b int = tid + gc_off
-//line histogram.go:33
 						_ = b
+//line histogram.go:34
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -87,7 +83,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:34
 					gc_more = true
 //line histogram.go:34
 					gc_at[gc_tx] = 0
@@ -97,16 +92,13 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line histogram.go:34
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line histogram.go:31
 							var tid int = gc_tx
 //line histogram.go:33
 							var b int = tid + gc_off
 							if b < 0 || b > len(local)-16 {
-//line histogram.go:34
 								break
 							}
 //line histogram.go:34
@@ -120,16 +112,13 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				if compiled.SIMD {
-//line histogram.go:34
 					gc_vb := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line histogram.go:31
 						var tid int = gc_tx
 //line histogram.go:33
 						var b int = tid + gc_off
 						if b < 0 || b > len(local)-8 {
-//line histogram.go:34
 							break
 						}
 //line histogram.go:34
@@ -140,61 +129,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:31
-						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:34
-						local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:31
-						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:34
-						local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:31
-						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:34
-						local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:31
-						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:34
-						local[b] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:31
 					tid := gc_tx
 //line histogram.go:33
 					b := tid + gc_off
@@ -205,17 +142,17 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	}
-//line histogram.go:37
 	stride := gc_bdx * gc_gdx
+//line histogram.go:38
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line histogram.go:45
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line histogram.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -225,51 +162,45 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			gc_off5 := (gc_bx * gc_bdx) + gc_off2
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
 				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line histogram.go:39
+						gc_tx := gc_step + 0
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line histogram.go:39
+						gc_tx := gc_step + 1
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line histogram.go:39
+						gc_tx := gc_step + 2
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line histogram.go:39
+						gc_tx := gc_step + 3
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:39
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line histogram.go:39
 					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -278,10 +209,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -290,10 +220,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -302,10 +231,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -314,10 +242,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:31
 					tid := gc_tx
 //line histogram.go:38
 					i := gc_bx*gc_bdx + tid + gc_off2
@@ -335,9 +262,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:49
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line histogram.go:51
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -348,14 +275,12 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
 				gc_at3 := local[gc_off6:][:gc_to]
 				gc_at4 := bins[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line histogram.go:66
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -363,11 +288,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
-//line histogram.go:50
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -375,11 +298,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
-//line histogram.go:50
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -387,11 +308,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
-//line histogram.go:50
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -399,10 +318,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:43
 					gc_more3 = true
 //line histogram.go:43
 					if c := gc_at3[gc_tx]; c != 0 {
@@ -410,13 +328,12 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -427,10 +344,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -441,10 +357,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -455,10 +370,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -469,10 +383,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:31
 					tid := gc_tx
 //line histogram.go:42
 					b_ := tid + gc_off3

@@ -59,7 +59,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:128
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
@@ -67,12 +66,10 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						if (row*
 //line matmul.go:137
 							n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:134
 							break
 						}
 //line matmul.go:134
 						for p := 0; p < k; p = p + 1 {
-//line matmul.go:134
 							var gc_ld2 lanes.Float32x8
 //line matmul.go:134
 							if (p*
@@ -80,7 +77,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:135
 								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
-//line matmul.go:135
 								break gc_steps2
 							}
 //line matmul.go:135
@@ -91,7 +87,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:128
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
@@ -101,7 +96,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						c[row*n+col] = sum
 					}
-//line matmul.go:140
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -127,54 +121,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:163
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:165
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:165
 		var sum float32
-//line matmul.go:167
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:166
@@ -187,19 +143,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
 					gc_vstep2 := 0
-//line matmul.go:162
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
-//line matmul.go:162
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line matmul.go:162
 						var tx int = gc_tx
-//line matmul.go:162
 						var ty int = gc_ty
+//line matmul.go:163
 						var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -210,91 +162,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						var gc_row4 int = row
 //line matmul.go:167
 						var gc_col4 int = col
-//line matmul.go:167
 						var gc_ac4 int = gc_t7
-//line matmul.go:167
 						var gc_br4 int = gc_t8
-//line matmul.go:167
 						var gc_av4 lanes.Float32x8
-//line matmul.go:167
 						var gc_bv4 lanes.Float32x8
 //line matmul.go:167
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
-//line matmul.go:167
 							var gc_ld13 lanes.Float32x8
 //line matmul.go:167
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:167
 								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
-//line matmul.go:167
 								break gc_steps4
 							}
-//line matmul.go:167
 							gc_av4 = gc_ld13
 						} else {
-//line matmul.go:167
 							gc_b8 := gc_none4
 //line matmul.go:167
 							if gc_row4 < m {
-//line matmul.go:167
 								gc_b8 = gc_all4
 							}
 //line matmul.go:167
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line matmul.go:167
 							if gc_if7.ToBits() != 0 {
-//line matmul.go:167
 								var gc_ld14 lanes.Float32x8
 //line matmul.go:167
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
-//line matmul.go:167
 									break gc_steps4
 								}
-//line matmul.go:167
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
 //line matmul.go:167
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
-//line matmul.go:167
 							var gc_ld15 lanes.Float32x8
 //line matmul.go:167
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:167
 								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
-//line matmul.go:167
 								break gc_steps4
 							}
-//line matmul.go:167
 							gc_bv4 = gc_ld15
 						} else {
-//line matmul.go:167
 							gc_b9 := gc_none4
 //line matmul.go:167
 							if gc_br4 < k {
-//line matmul.go:167
 								gc_b9 = gc_all4
 							}
 //line matmul.go:167
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line matmul.go:167
 							if gc_if8.ToBits() != 0 {
-//line matmul.go:167
 								var gc_ld16 lanes.Float32x8
 //line matmul.go:167
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
-//line matmul.go:167
 									break gc_steps4
 								}
-//line matmul.go:167
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
@@ -306,10 +236,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						tx := gc_tx
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -317,26 +246,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				} else {
 					gc_vstep3 := 0
-//line matmul.go:162
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line matmul.go:162
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						var tx int = gc_tx
-//line matmul.go:162
 						var ty int = gc_ty
+//line matmul.go:163
 						var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:167
 							break
 						}
 //line matmul.go:167
@@ -347,91 +271,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						var gc_row2 int = row
 //line matmul.go:167
 						var gc_col2 int = col
-//line matmul.go:167
 						var gc_ac2 int = gc_t3
-//line matmul.go:167
 						var gc_br2 int = gc_t4
-//line matmul.go:167
 						var gc_av2 lanes.Float32x8
-//line matmul.go:167
 						var gc_bv2 lanes.Float32x8
 //line matmul.go:167
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-//line matmul.go:167
 							var gc_ld5 lanes.Float32x8
 //line matmul.go:167
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:167
 								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
-//line matmul.go:167
 								break gc_steps2
 							}
-//line matmul.go:167
 							gc_av2 = gc_ld5
 						} else {
-//line matmul.go:167
 							gc_b4 := gc_none2
 //line matmul.go:167
 							if gc_row2 < m {
-//line matmul.go:167
 								gc_b4 = gc_all2
 							}
 //line matmul.go:167
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:167
 							if gc_if3.ToBits() != 0 {
-//line matmul.go:167
 								var gc_ld6 lanes.Float32x8
 //line matmul.go:167
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
-//line matmul.go:167
 									break gc_steps2
 								}
-//line matmul.go:167
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
 //line matmul.go:167
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-//line matmul.go:167
 							var gc_ld7 lanes.Float32x8
 //line matmul.go:167
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:167
 								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
-//line matmul.go:167
 								break gc_steps2
 							}
-//line matmul.go:167
 							gc_bv2 = gc_ld7
 						} else {
-//line matmul.go:167
 							gc_b5 := gc_none2
 //line matmul.go:167
 							if gc_br2 < k {
-//line matmul.go:167
 								gc_b5 = gc_all2
 							}
 //line matmul.go:167
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line matmul.go:167
 							if gc_if4.ToBits() != 0 {
-//line matmul.go:167
 								var gc_ld8 lanes.Float32x8
 //line matmul.go:167
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
-//line matmul.go:167
 									break gc_steps2
 								}
-//line matmul.go:167
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
@@ -440,68 +342,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						tx := gc_tx
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -522,15 +368,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:162
 					var tx int = gc_tx
-//line matmul.go:162
 					var ty int = gc_ty
 //line matmul.go:162
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:169
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line matmul.go:169
 						break
 					}
 //line matmul.go:170
@@ -571,90 +414,87 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:162
 					tx := gc_tx
-//line matmul.go:162
 					ty := gc_ty
-//line matmul.go:164
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul.go:169
 						q := int(0)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(1)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(2)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(3)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(4)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(5)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(6)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(7)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(8)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(9)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(10)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(11)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(12)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(13)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(14)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(15)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -686,146 +526,117 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line matmul.go:206
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line matmul.go:179
-						gc_tx := gc_step3 + 1
-//line matmul.go:181
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line matmul.go:179
-						gc_tx := gc_step3 + 2
-//line matmul.go:181
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line matmul.go:179
-						gc_tx := gc_step3 + 3
-//line matmul.go:181
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 				}
-//line matmul.go:179
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:179
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-//line matmul.go:162
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-//line matmul.go:162
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-//line matmul.go:162
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-//line matmul.go:162
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:179
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:162
 					ty := gc_ty
+//line matmul.go:163
 					row := gc_by*MatMulTile + ty
-//line matmul.go:162
 					tx := gc_tx
 //line matmul.go:164
 					col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -851,54 +662,16 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:204
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:206
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:206
 		var sum float32
-//line matmul.go:208
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:207
@@ -911,19 +684,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
 					gc_vstep2 := 0
-//line matmul.go:203
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
-//line matmul.go:203
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line matmul.go:203
 						var tx int = gc_tx
-//line matmul.go:203
 						var ty int = gc_ty
+//line matmul.go:204
 						var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -934,91 +703,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						var gc_row4 int = row
 //line matmul.go:208
 						var gc_col4 int = col
-//line matmul.go:208
 						var gc_ac4 int = gc_t7
-//line matmul.go:208
 						var gc_br4 int = gc_t8
-//line matmul.go:208
 						var gc_av4 lanes.Float32x8
-//line matmul.go:208
 						var gc_bv4 lanes.Float32x8
 //line matmul.go:208
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
-//line matmul.go:208
 							var gc_ld13 lanes.Float32x8
 //line matmul.go:208
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:208
 								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
-//line matmul.go:208
 								break gc_steps4
 							}
-//line matmul.go:208
 							gc_av4 = gc_ld13
 						} else {
-//line matmul.go:208
 							gc_b8 := gc_none4
 //line matmul.go:208
 							if gc_row4 < m {
-//line matmul.go:208
 								gc_b8 = gc_all4
 							}
 //line matmul.go:208
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line matmul.go:208
 							if gc_if7.ToBits() != 0 {
-//line matmul.go:208
 								var gc_ld14 lanes.Float32x8
 //line matmul.go:208
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
-//line matmul.go:208
 									break gc_steps4
 								}
-//line matmul.go:208
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
 //line matmul.go:208
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
-//line matmul.go:208
 							var gc_ld15 lanes.Float32x8
 //line matmul.go:208
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:208
 								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
-//line matmul.go:208
 								break gc_steps4
 							}
-//line matmul.go:208
 							gc_bv4 = gc_ld15
 						} else {
-//line matmul.go:208
 							gc_b9 := gc_none4
 //line matmul.go:208
 							if gc_br4 < k {
-//line matmul.go:208
 								gc_b9 = gc_all4
 							}
 //line matmul.go:208
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line matmul.go:208
 							if gc_if8.ToBits() != 0 {
-//line matmul.go:208
 								var gc_ld16 lanes.Float32x8
 //line matmul.go:208
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
-//line matmul.go:208
 									break gc_steps4
 								}
-//line matmul.go:208
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
@@ -1030,10 +777,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -1041,26 +787,21 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 				} else {
 					gc_vstep3 := 0
-//line matmul.go:203
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line matmul.go:203
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						var tx int = gc_tx
-//line matmul.go:203
 						var ty int = gc_ty
+//line matmul.go:204
 						var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:208
 							break
 						}
 //line matmul.go:208
@@ -1071,91 +812,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						var gc_row2 int = row
 //line matmul.go:208
 						var gc_col2 int = col
-//line matmul.go:208
 						var gc_ac2 int = gc_t3
-//line matmul.go:208
 						var gc_br2 int = gc_t4
-//line matmul.go:208
 						var gc_av2 lanes.Float32x8
-//line matmul.go:208
 						var gc_bv2 lanes.Float32x8
 //line matmul.go:208
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-//line matmul.go:208
 							var gc_ld5 lanes.Float32x8
 //line matmul.go:208
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:208
 								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
-//line matmul.go:208
 								break gc_steps2
 							}
-//line matmul.go:208
 							gc_av2 = gc_ld5
 						} else {
-//line matmul.go:208
 							gc_b4 := gc_none2
 //line matmul.go:208
 							if gc_row2 < m {
-//line matmul.go:208
 								gc_b4 = gc_all2
 							}
 //line matmul.go:208
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:208
 							if gc_if3.ToBits() != 0 {
-//line matmul.go:208
 								var gc_ld6 lanes.Float32x8
 //line matmul.go:208
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
-//line matmul.go:208
 									break gc_steps2
 								}
-//line matmul.go:208
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
 //line matmul.go:208
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-//line matmul.go:208
 							var gc_ld7 lanes.Float32x8
 //line matmul.go:208
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:208
 								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
-//line matmul.go:208
 								break gc_steps2
 							}
-//line matmul.go:208
 							gc_bv2 = gc_ld7
 						} else {
-//line matmul.go:208
 							gc_b5 := gc_none2
 //line matmul.go:208
 							if gc_br2 < k {
-//line matmul.go:208
 								gc_b5 = gc_all2
 							}
 //line matmul.go:208
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line matmul.go:208
 							if gc_if4.ToBits() != 0 {
-//line matmul.go:208
 								var gc_ld8 lanes.Float32x8
 //line matmul.go:208
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
-//line matmul.go:208
 									break gc_steps2
 								}
-//line matmul.go:208
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
@@ -1164,68 +883,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -1251,18 +914,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						var tx int = gc_tx
-//line matmul.go:203
 						var ty int = gc_ty
-//line matmul.go:203
 						_ = ty
 //line matmul.go:203
 						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 						var ar *[16]float32 = &gc_at3[0]
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
-//line matmul.go:211
 							break
 						}
 //line matmul.go:211
@@ -1288,9 +947,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &gc_at3[0]
@@ -1310,7 +967,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
@@ -1319,16 +975,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						var tx int = gc_tx
-//line matmul.go:203
 						var ty int = gc_ty
 //line matmul.go:203
 						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 						var ar *[16]float32 = &as[ty]
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
-//line matmul.go:211
 							break
 						}
 //line matmul.go:211
@@ -1354,11 +1007,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:203
 						ty := gc_ty
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &as[ty]
@@ -1378,7 +1028,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1392,6 +1041,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line matmul.go:241
 		if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1409,146 +1059,117 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line matmul.go:263
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-//line matmul.go:234
-						gc_tx := gc_step3 + 1
-//line matmul.go:236
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-//line matmul.go:234
-						gc_tx := gc_step3 + 2
-//line matmul.go:236
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-//line matmul.go:234
-						gc_tx := gc_step3 + 3
-//line matmul.go:236
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 				}
-//line matmul.go:234
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					gc_at4[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:234
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-//line matmul.go:203
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-//line matmul.go:203
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-//line matmul.go:203
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-//line matmul.go:203
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:234
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:203
 					ty := gc_ty
+//line matmul.go:204
 					row := gc_by*MatMulTile + ty
-//line matmul.go:203
 					tx := gc_tx
 //line matmul.go:205
 					col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:234
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1580,7 +1201,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	row0 := gc_by * matmulRegTile
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
-//line matmul.go:254
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1597,58 +1217,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
 		lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:253
 		var s00, s01, s10, s11 float32
-//line matmul.go:258
 		gc_s_s00[gc_rank] = s00
 		gc_s_s01[gc_rank] = s01
 		gc_s_s10[gc_rank] = s10
@@ -1661,15 +1233,12 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:258
 			bs := bs[:32]
 			{
-//line matmul.go:261
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:251
 						tx := gc_tx
-//line matmul.go:251
 						ty := gc_ty
 //line matmul.go:256
 						for i := 0; i < matmulRegTile; i += half {
@@ -1692,11 +1261,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:251
 					tx := gc_tx
-//line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -1706,8 +1272,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:263
 					a1 := &as[2*ty+1]
 					{
-//line matmul.go:264
 						q := int(0)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1715,8 +1281,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(1)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1724,8 +1290,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(2)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1733,8 +1299,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(3)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1742,8 +1308,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(4)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1751,8 +1317,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(5)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1760,8 +1326,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(6)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1769,8 +1335,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(7)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1778,8 +1344,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(8)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1787,8 +1353,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(9)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1796,8 +1362,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(10)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1805,8 +1371,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(11)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1814,8 +1380,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(12)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1823,8 +1389,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(13)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1832,8 +1398,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(14)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1841,8 +1407,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(15)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1850,8 +1416,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(16)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1859,8 +1425,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(17)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1868,8 +1434,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(18)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1877,8 +1443,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(19)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1886,8 +1452,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(20)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1895,8 +1461,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(21)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1904,8 +1470,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(22)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1913,8 +1479,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(23)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1922,8 +1488,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(24)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1931,8 +1497,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(25)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1940,8 +1506,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(26)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1949,8 +1515,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(27)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1958,8 +1524,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(28)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1967,8 +1533,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(29)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1976,8 +1542,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(30)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -1985,15 +1551,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(31)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
 						s11 += a1[q] * b1
 					}
-//line matmul.go:273
 					gc_s_s00[gc_rank] = s00
 					gc_s_s01[gc_rank] = s01
 					gc_s_s10[gc_rank] = s10
@@ -2009,17 +1574,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:251
 					tx := gc_tx
-//line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2028,14 +1590,11 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:251
 					tx := gc_tx
-//line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2044,14 +1603,11 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:251
 					tx := gc_tx
-//line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2060,14 +1616,11 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:251
 					tx := gc_tx
-//line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2076,14 +1629,11 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line matmul.go:251
 				tx := gc_tx
-//line matmul.go:251
 				ty := gc_ty
-//line matmul.go:253
 				s00 := gc_s_s00[gc_rank]
 				s01 := gc_s_s01[gc_rank]
 				s10 := gc_s_s10[gc_rank]

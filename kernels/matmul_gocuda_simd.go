@@ -58,14 +58,12 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line matmul.go:128
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:128
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
@@ -73,12 +71,10 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 								if (row*
 //line matmul.go:137
 									n+col) < 0 || (row*n+col) > len(c)-16 {
-//line matmul.go:134
 									break
 								}
 //line matmul.go:134
 								for p := 0; p < k; p = p + 1 {
-//line matmul.go:134
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:134
 									if (p*
@@ -86,7 +82,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:135
 										gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 									} else {
-//line matmul.go:135
 										break gc_steps2
 									}
 //line matmul.go:135
@@ -102,17 +97,13 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:128
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line matmul.go:134
 							gc_rank := gc_base + gc_tx
-//line matmul.go:137
 							gc_pos.Thread = gc_rank
-//line matmul.go:128
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
@@ -120,23 +111,18 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							if (row*
 //line matmul.go:137
 								n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:134
 								break
 							}
-//line matmul.go:128
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-//line matmul.go:133
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
 //line matmul.go:137
 								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
-//line matmul.go:134
 								break
 							}
 //line matmul.go:134
 							for p := 0; p < k; p = p + 1 {
-//line matmul.go:134
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:134
 								if (p*
@@ -144,19 +130,16 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:135
 									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
-//line matmul.go:135
 									break gc_jam
 								}
 //line matmul.go:135
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
-//line matmul.go:135
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:135
 								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line matmul.go:135
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 								} else {
-//line matmul.go:135
 									break gc_jam
 								}
 //line matmul.go:135
@@ -171,7 +154,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:128
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
@@ -179,12 +161,10 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							if (row*
 //line matmul.go:137
 								n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:134
 								break
 							}
 //line matmul.go:134
 							for p := 0; p < k; p = p + 1 {
-//line matmul.go:134
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:134
 								if (p*
@@ -192,7 +172,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:135
 									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
-//line matmul.go:135
 									break gc_steps
 								}
 //line matmul.go:135
@@ -205,7 +184,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:128
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
@@ -215,7 +193,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						c[row*n+col] = sum
 					}
-//line matmul.go:140
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -241,7 +218,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:163
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -270,46 +246,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-//line matmul.go:167
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:165
 		var sum float32
-//line matmul.go:167
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:166
@@ -325,19 +265,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line matmul.go:162
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:162
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:162
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line matmul.go:162
 								var tx int = gc_tx
-//line matmul.go:162
 								var ty int = gc_ty
+//line matmul.go:163
 								var row int = gc_by*MatMulTile + ty
 								var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -348,91 +284,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								var gc_row4 int = row
 //line matmul.go:167
 								var gc_col4 int = col
-//line matmul.go:167
 								var gc_ac4 int = gc_t7
-//line matmul.go:167
 								var gc_br4 int = gc_t8
-//line matmul.go:167
 								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
 								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
-//line matmul.go:167
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:167
 										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
-//line matmul.go:167
 										break gc_steps4
 									}
-//line matmul.go:167
 									gc_av4 = gc_ld13
 								} else {
-//line matmul.go:167
 									gc_b8 := gc_none4
 //line matmul.go:167
 									if gc_row4 < m {
-//line matmul.go:167
 										gc_b8 = gc_all4
 									}
 //line matmul.go:167
 									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
-//line matmul.go:167
 									if gc_if7.ToBits() != 0 {
-//line matmul.go:167
 										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:167
 											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
-//line matmul.go:167
 											break gc_steps4
 										}
-//line matmul.go:167
 										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 //line matmul.go:167
 								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
-//line matmul.go:167
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:167
 										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
-//line matmul.go:167
 										break gc_steps4
 									}
-//line matmul.go:167
 									gc_bv4 = gc_ld15
 								} else {
-//line matmul.go:167
 									gc_b9 := gc_none4
 //line matmul.go:167
 									if gc_br4 < k {
-//line matmul.go:167
 										gc_b9 = gc_all4
 									}
 //line matmul.go:167
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
-//line matmul.go:167
 									if gc_if8.ToBits() != 0 {
-//line matmul.go:167
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:167
 											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
-//line matmul.go:167
 											break gc_steps4
 										}
-//line matmul.go:167
 										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
@@ -449,19 +363,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:162
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:162
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line matmul.go:162
 							var tx int = gc_tx
-//line matmul.go:162
 							var ty int = gc_ty
+//line matmul.go:163
 							var row int = gc_by*MatMulTile + ty
 							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -472,91 +382,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							var gc_row3 int = row
 //line matmul.go:167
 							var gc_col3 int = col
-//line matmul.go:167
 							var gc_ac3 int = gc_t5
-//line matmul.go:167
 							var gc_br3 int = gc_t6
-//line matmul.go:167
 							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
 							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
-//line matmul.go:167
 								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 								} else {
-//line matmul.go:167
 									break gc_steps3
 								}
-//line matmul.go:167
 								gc_av3 = gc_ld9
 							} else {
-//line matmul.go:167
 								gc_b6 := gc_none3
 //line matmul.go:167
 								if gc_row3 < m {
-//line matmul.go:167
 									gc_b6 = gc_all3
 								}
 //line matmul.go:167
 								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
-//line matmul.go:167
 								if gc_if5.ToBits() != 0 {
-//line matmul.go:167
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
 //line matmul.go:167
 										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 									} else {
-//line matmul.go:167
 										break gc_steps3
 									}
-//line matmul.go:167
 									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
 								}
 							}
 //line matmul.go:167
 							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
-//line matmul.go:167
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 								} else {
-//line matmul.go:167
 									break gc_steps3
 								}
-//line matmul.go:167
 								gc_bv3 = gc_ld11
 							} else {
-//line matmul.go:167
 								gc_b7 := gc_none3
 //line matmul.go:167
 								if gc_br3 < k {
-//line matmul.go:167
 									gc_b7 = gc_all3
 								}
 //line matmul.go:167
 								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
-//line matmul.go:167
 								if gc_if6.ToBits() != 0 {
-//line matmul.go:167
 									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
 //line matmul.go:167
 										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 									} else {
-//line matmul.go:167
 										break gc_steps3
 									}
-//line matmul.go:167
 									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
 								}
 							}
@@ -570,10 +458,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						tx := gc_tx
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -584,26 +471,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line matmul.go:162
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:162
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:162
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:162
 								var tx int = gc_tx
-//line matmul.go:162
 								var ty int = gc_ty
+//line matmul.go:163
 								var row int = gc_by*MatMulTile + ty
 								var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
 								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line matmul.go:167
 									break
 								}
 //line matmul.go:167
@@ -614,91 +496,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								var gc_row2 int = row
 //line matmul.go:167
 								var gc_col2 int = col
-//line matmul.go:167
 								var gc_ac2 int = gc_t3
-//line matmul.go:167
 								var gc_br2 int = gc_t4
-//line matmul.go:167
 								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
 								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
-//line matmul.go:167
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line matmul.go:167
 										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
 									} else {
-//line matmul.go:167
 										break gc_steps2
 									}
-//line matmul.go:167
 									gc_av2 = gc_ld5
 								} else {
-//line matmul.go:167
 									gc_b4 := gc_none2
 //line matmul.go:167
 									if gc_row2 < m {
-//line matmul.go:167
 										gc_b4 = gc_all2
 									}
 //line matmul.go:167
 									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
-//line matmul.go:167
 									if gc_if3.ToBits() != 0 {
-//line matmul.go:167
 										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line matmul.go:167
 											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
 										} else {
-//line matmul.go:167
 											break gc_steps2
 										}
-//line matmul.go:167
 										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 //line matmul.go:167
 								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
-//line matmul.go:167
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line matmul.go:167
 										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
 									} else {
-//line matmul.go:167
 										break gc_steps2
 									}
-//line matmul.go:167
 									gc_bv2 = gc_ld7
 								} else {
-//line matmul.go:167
 									gc_b5 := gc_none2
 //line matmul.go:167
 									if gc_br2 < k {
-//line matmul.go:167
 										gc_b5 = gc_all2
 									}
 //line matmul.go:167
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
-//line matmul.go:167
 									if gc_if4.ToBits() != 0 {
-//line matmul.go:167
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line matmul.go:167
 											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
 										} else {
-//line matmul.go:167
 											break gc_steps2
 										}
-//line matmul.go:167
 										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
@@ -715,26 +575,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:162
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:162
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:162
 							var tx int = gc_tx
-//line matmul.go:162
 							var ty int = gc_ty
+//line matmul.go:163
 							var row int = gc_by*MatMulTile + ty
 							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:167
 								break
 							}
 //line matmul.go:167
@@ -745,91 +600,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							var gc_row int = row
 //line matmul.go:167
 							var gc_col int = col
-//line matmul.go:167
 							var gc_ac int = gc_t
-//line matmul.go:167
 							var gc_br int = gc_t2
-//line matmul.go:167
 							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
 							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-//line matmul.go:167
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
-//line matmul.go:167
 									break gc_steps
 								}
-//line matmul.go:167
 								gc_av = gc_ld
 							} else {
-//line matmul.go:167
 								gc_b2 := gc_none
 //line matmul.go:167
 								if gc_row < m {
-//line matmul.go:167
 									gc_b2 = gc_all
 								}
 //line matmul.go:167
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line matmul.go:167
 								if gc_if.ToBits() != 0 {
-//line matmul.go:167
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:167
 										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
-//line matmul.go:167
 										break gc_steps
 									}
-//line matmul.go:167
 									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line matmul.go:167
 							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-//line matmul.go:167
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
-//line matmul.go:167
 									break gc_steps
 								}
-//line matmul.go:167
 								gc_bv = gc_ld3
 							} else {
-//line matmul.go:167
 								gc_b3 := gc_none
 //line matmul.go:167
 								if gc_br < k {
-//line matmul.go:167
 									gc_b3 = gc_all
 								}
 //line matmul.go:167
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line matmul.go:167
 								if gc_if2.ToBits() != 0 {
-//line matmul.go:167
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:167
 										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
-//line matmul.go:167
 										break gc_steps
 									}
-//line matmul.go:167
 									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
@@ -840,68 +673,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:162
-							tx := gc_tx
-//line matmul.go:162
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						tx := gc_tx
-//line matmul.go:162
 						ty := gc_ty
+//line matmul.go:163
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:167
@@ -921,21 +698,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:162
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:162
 							var tx int = gc_tx
-//line matmul.go:162
 							var ty int = gc_ty
 //line matmul.go:162
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:169
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
-//line matmul.go:169
 								break
 							}
 							{
@@ -1013,21 +786,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 				if compiled.SIMD {
-//line matmul.go:162
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:162
 						var tx int = gc_tx
-//line matmul.go:162
 						var ty int = gc_ty
 //line matmul.go:162
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:169
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line matmul.go:169
 							break
 						}
 //line matmul.go:170
@@ -1070,90 +839,87 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:162
 					tx := gc_tx
-//line matmul.go:162
 					ty := gc_ty
-//line matmul.go:164
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul.go:169
 						q := int(0)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(1)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(2)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(3)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(4)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(5)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(6)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(7)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(8)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(9)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(10)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(11)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(12)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(13)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(14)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:169
 						q := int(15)
+//line matmul.go:170
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -1192,16 +958,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line matmul.go:162
 							var ty int = gc_ty
-							var row int = gc_by*MatMulTile + ty
 //line matmul.go:163
+							var row int = gc_by*MatMulTile + ty
 							_ = row
-//line matmul.go:162
 							var tx int = gc_tx
 //line matmul.go:164
 							var col int = gc_bx*MatMulTile + tx
-//line matmul.go:164
 							_ = col
 //line matmul.go:164
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
@@ -1210,7 +973,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								sum.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1222,16 +984,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line matmul.go:162
 						var ty int = gc_ty
-						var row int = gc_by*MatMulTile + ty
 //line matmul.go:163
+						var row int = gc_by*MatMulTile + ty
 						_ = row
-//line matmul.go:162
 						var tx int = gc_tx
 //line matmul.go:164
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:164
 						_ = col
 //line matmul.go:164
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -1242,13 +1001,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:179
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1256,10 +1013,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line matmul.go:162
 							var ty int = gc_ty
+//line matmul.go:163
 							var row int = gc_by*MatMulTile + ty
-//line matmul.go:162
 							var tx int = gc_tx
 //line matmul.go:164
 							var col int = gc_bx*MatMulTile + tx
@@ -1268,14 +1024,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							{
 //line matmul.go:175
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line matmul.go:175
 									break
 								}
 //line matmul.go:175
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1287,10 +1041,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line matmul.go:162
 						var ty int = gc_ty
+//line matmul.go:163
 						var row int = gc_by*MatMulTile + ty
-//line matmul.go:162
 						var tx int = gc_tx
 //line matmul.go:164
 						var col int = gc_bx*MatMulTile + tx
@@ -1298,7 +1051,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:175
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:175
 							break
 						}
 //line matmul.go:175
@@ -1306,94 +1058,20 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:162
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:162
-						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:179
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:162
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:162
-						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:179
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:162
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:162
-						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:179
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:162
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:162
-						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
-					}
-				}
-//line matmul.go:179
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:162
 					ty := gc_ty
+//line matmul.go:163
 					row := gc_by*MatMulTile + ty
-//line matmul.go:162
 					tx := gc_tx
 //line matmul.go:164
 					col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1417,7 +1095,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:204
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1446,46 +1123,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-//line matmul.go:208
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:206
 		var sum float32
-//line matmul.go:208
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:207
@@ -1501,19 +1142,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line matmul.go:203
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:203
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:203
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line matmul.go:203
 								var tx int = gc_tx
-//line matmul.go:203
 								var ty int = gc_ty
+//line matmul.go:204
 								var row int = gc_by*MatMulTile + ty
 								var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -1524,91 +1161,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								var gc_row4 int = row
 //line matmul.go:208
 								var gc_col4 int = col
-//line matmul.go:208
 								var gc_ac4 int = gc_t7
-//line matmul.go:208
 								var gc_br4 int = gc_t8
-//line matmul.go:208
 								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
 								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
-//line matmul.go:208
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:208
 										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
-//line matmul.go:208
 										break gc_steps4
 									}
-//line matmul.go:208
 									gc_av4 = gc_ld13
 								} else {
-//line matmul.go:208
 									gc_b8 := gc_none4
 //line matmul.go:208
 									if gc_row4 < m {
-//line matmul.go:208
 										gc_b8 = gc_all4
 									}
 //line matmul.go:208
 									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
-//line matmul.go:208
 									if gc_if7.ToBits() != 0 {
-//line matmul.go:208
 										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:208
 											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
-//line matmul.go:208
 											break gc_steps4
 										}
-//line matmul.go:208
 										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 //line matmul.go:208
 								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
-//line matmul.go:208
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:208
 										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
-//line matmul.go:208
 										break gc_steps4
 									}
-//line matmul.go:208
 									gc_bv4 = gc_ld15
 								} else {
-//line matmul.go:208
 									gc_b9 := gc_none4
 //line matmul.go:208
 									if gc_br4 < k {
-//line matmul.go:208
 										gc_b9 = gc_all4
 									}
 //line matmul.go:208
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
-//line matmul.go:208
 									if gc_if8.ToBits() != 0 {
-//line matmul.go:208
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:208
 											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
-//line matmul.go:208
 											break gc_steps4
 										}
-//line matmul.go:208
 										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
@@ -1625,19 +1240,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:203
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:203
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line matmul.go:203
 							var tx int = gc_tx
-//line matmul.go:203
 							var ty int = gc_ty
+//line matmul.go:204
 							var row int = gc_by*MatMulTile + ty
 							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -1648,91 +1259,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							var gc_row3 int = row
 //line matmul.go:208
 							var gc_col3 int = col
-//line matmul.go:208
 							var gc_ac3 int = gc_t5
-//line matmul.go:208
 							var gc_br3 int = gc_t6
-//line matmul.go:208
 							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
 							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
-//line matmul.go:208
 								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 								} else {
-//line matmul.go:208
 									break gc_steps3
 								}
-//line matmul.go:208
 								gc_av3 = gc_ld9
 							} else {
-//line matmul.go:208
 								gc_b6 := gc_none3
 //line matmul.go:208
 								if gc_row3 < m {
-//line matmul.go:208
 									gc_b6 = gc_all3
 								}
 //line matmul.go:208
 								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
-//line matmul.go:208
 								if gc_if5.ToBits() != 0 {
-//line matmul.go:208
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
 //line matmul.go:208
 										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 									} else {
-//line matmul.go:208
 										break gc_steps3
 									}
-//line matmul.go:208
 									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
 								}
 							}
 //line matmul.go:208
 							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
-//line matmul.go:208
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 								} else {
-//line matmul.go:208
 									break gc_steps3
 								}
-//line matmul.go:208
 								gc_bv3 = gc_ld11
 							} else {
-//line matmul.go:208
 								gc_b7 := gc_none3
 //line matmul.go:208
 								if gc_br3 < k {
-//line matmul.go:208
 									gc_b7 = gc_all3
 								}
 //line matmul.go:208
 								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
-//line matmul.go:208
 								if gc_if6.ToBits() != 0 {
-//line matmul.go:208
 									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
 //line matmul.go:208
 										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 									} else {
-//line matmul.go:208
 										break gc_steps3
 									}
-//line matmul.go:208
 									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
 								}
 							}
@@ -1746,10 +1335,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -1760,26 +1348,21 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line matmul.go:203
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:203
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:203
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:203
 								var tx int = gc_tx
-//line matmul.go:203
 								var ty int = gc_ty
+//line matmul.go:204
 								var row int = gc_by*MatMulTile + ty
 								var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
 								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line matmul.go:208
 									break
 								}
 //line matmul.go:208
@@ -1790,91 +1373,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								var gc_row2 int = row
 //line matmul.go:208
 								var gc_col2 int = col
-//line matmul.go:208
 								var gc_ac2 int = gc_t3
-//line matmul.go:208
 								var gc_br2 int = gc_t4
-//line matmul.go:208
 								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
 								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
-//line matmul.go:208
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line matmul.go:208
 										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
 									} else {
-//line matmul.go:208
 										break gc_steps2
 									}
-//line matmul.go:208
 									gc_av2 = gc_ld5
 								} else {
-//line matmul.go:208
 									gc_b4 := gc_none2
 //line matmul.go:208
 									if gc_row2 < m {
-//line matmul.go:208
 										gc_b4 = gc_all2
 									}
 //line matmul.go:208
 									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
-//line matmul.go:208
 									if gc_if3.ToBits() != 0 {
-//line matmul.go:208
 										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line matmul.go:208
 											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
 										} else {
-//line matmul.go:208
 											break gc_steps2
 										}
-//line matmul.go:208
 										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 //line matmul.go:208
 								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
-//line matmul.go:208
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line matmul.go:208
 										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
 									} else {
-//line matmul.go:208
 										break gc_steps2
 									}
-//line matmul.go:208
 									gc_bv2 = gc_ld7
 								} else {
-//line matmul.go:208
 									gc_b5 := gc_none2
 //line matmul.go:208
 									if gc_br2 < k {
-//line matmul.go:208
 										gc_b5 = gc_all2
 									}
 //line matmul.go:208
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
-//line matmul.go:208
 									if gc_if4.ToBits() != 0 {
-//line matmul.go:208
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line matmul.go:208
 											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
 										} else {
-//line matmul.go:208
 											break gc_steps2
 										}
-//line matmul.go:208
 										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
@@ -1891,26 +1452,21 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:203
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:203
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:203
 							var tx int = gc_tx
-//line matmul.go:203
 							var ty int = gc_ty
+//line matmul.go:204
 							var row int = gc_by*MatMulTile + ty
 							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:208
 								break
 							}
 //line matmul.go:208
@@ -1921,91 +1477,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							var gc_row int = row
 //line matmul.go:208
 							var gc_col int = col
-//line matmul.go:208
 							var gc_ac int = gc_t
-//line matmul.go:208
 							var gc_br int = gc_t2
-//line matmul.go:208
 							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
 							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-//line matmul.go:208
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
-//line matmul.go:208
 									break gc_steps
 								}
-//line matmul.go:208
 								gc_av = gc_ld
 							} else {
-//line matmul.go:208
 								gc_b2 := gc_none
 //line matmul.go:208
 								if gc_row < m {
-//line matmul.go:208
 									gc_b2 = gc_all
 								}
 //line matmul.go:208
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line matmul.go:208
 								if gc_if.ToBits() != 0 {
-//line matmul.go:208
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:208
 										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
-//line matmul.go:208
 										break gc_steps
 									}
-//line matmul.go:208
 									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line matmul.go:208
 							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-//line matmul.go:208
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
-//line matmul.go:208
 									break gc_steps
 								}
-//line matmul.go:208
 								gc_bv = gc_ld3
 							} else {
-//line matmul.go:208
 								gc_b3 := gc_none
 //line matmul.go:208
 								if gc_br < k {
-//line matmul.go:208
 									gc_b3 = gc_all
 								}
 //line matmul.go:208
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line matmul.go:208
 								if gc_if2.ToBits() != 0 {
-//line matmul.go:208
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:208
 										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
-//line matmul.go:208
 										break gc_steps
 									}
-//line matmul.go:208
 									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
@@ -2016,68 +1550,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:203
-							tx := gc_tx
-//line matmul.go:203
-							ty := gc_ty
-							row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:203
 						ty := gc_ty
+//line matmul.go:204
 						row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
 //line matmul.go:208
@@ -2102,24 +1580,19 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:203
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:203
 								var tx int = gc_tx
-//line matmul.go:203
 								var ty int = gc_ty
-//line matmul.go:203
 								_ = ty
 //line matmul.go:203
 								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 								var ar *[16]float32 = &gc_at3[0]
 								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
-//line matmul.go:211
 									break
 								}
 //line matmul.go:211
@@ -2150,24 +1623,19 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:203
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:203
 							var tx int = gc_tx
-//line matmul.go:203
 							var ty int = gc_ty
-//line matmul.go:203
 							_ = ty
 //line matmul.go:203
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 							var ar *[16]float32 = &gc_at3[0]
 							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
-//line matmul.go:211
 								break
 							}
 //line matmul.go:211
@@ -2195,9 +1663,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &gc_at3[0]
@@ -2217,7 +1683,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
@@ -2225,22 +1690,18 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line matmul.go:203
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:203
 								var tx int = gc_tx
-//line matmul.go:203
 								var ty int = gc_ty
 //line matmul.go:203
 								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 								var ar *[16]float32 = &as[ty]
 								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
-//line matmul.go:211
 									break
 								}
 //line matmul.go:211
@@ -2271,22 +1732,18 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:203
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:203
 							var tx int = gc_tx
-//line matmul.go:203
 							var ty int = gc_ty
 //line matmul.go:203
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 							var ar *[16]float32 = &as[ty]
 							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
-//line matmul.go:211
 								break
 							}
 //line matmul.go:211
@@ -2314,11 +1771,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:203
 						tx := gc_tx
-//line matmul.go:203
 						ty := gc_ty
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &as[ty]
@@ -2338,7 +1792,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -2352,6 +1805,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line matmul.go:241
 		if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -2376,16 +1830,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line matmul.go:203
 							var ty int = gc_ty
-							var row int = gc_by*MatMulTile + ty
 //line matmul.go:204
+							var row int = gc_by*MatMulTile + ty
 							_ = row
-//line matmul.go:203
 							var tx int = gc_tx
 //line matmul.go:205
 							var col int = gc_bx*MatMulTile + tx
-//line matmul.go:205
 							_ = col
 //line matmul.go:205
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
@@ -2394,7 +1845,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								sum.StoreSlice(gc_at4[gc_tx:])
 							}
 						}
-//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2406,16 +1856,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line matmul.go:203
 						var ty int = gc_ty
-						var row int = gc_by*MatMulTile + ty
 //line matmul.go:204
+						var row int = gc_by*MatMulTile + ty
 						_ = row
-//line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:205
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:205
 						_ = col
 //line matmul.go:205
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -2426,13 +1873,11 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					gc_at4[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:234
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -2440,10 +1885,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line matmul.go:203
 							var ty int = gc_ty
+//line matmul.go:204
 							var row int = gc_by*MatMulTile + ty
-//line matmul.go:203
 							var tx int = gc_tx
 //line matmul.go:205
 							var col int = gc_bx*MatMulTile + tx
@@ -2452,14 +1896,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							{
 //line matmul.go:230
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line matmul.go:230
 									break
 								}
 //line matmul.go:230
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -2471,10 +1913,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line matmul.go:203
 						var ty int = gc_ty
+//line matmul.go:204
 						var row int = gc_by*MatMulTile + ty
-//line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:205
 						var col int = gc_bx*MatMulTile + tx
@@ -2482,7 +1923,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:230
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:230
 							break
 						}
 //line matmul.go:230
@@ -2490,94 +1930,20 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:203
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:203
-						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:234
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:203
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:203
-						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:234
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:203
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:203
-						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:234
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:203
-						ty := gc_ty
-						row := gc_by*MatMulTile + ty
-//line matmul.go:203
-						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
-					}
-				}
-//line matmul.go:234
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:203
 					ty := gc_ty
+//line matmul.go:204
 					row := gc_by*MatMulTile + ty
-//line matmul.go:203
 					tx := gc_tx
 //line matmul.go:205
 					col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:234
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2609,7 +1975,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	row0 := gc_by * matmulRegTile
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
-//line matmul.go:254
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -2662,58 +2027,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-//line matmul.go:258
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:253
 		var s00, s01, s10, s11 float32
-//line matmul.go:258
 		gc_s_s00[gc_rank] = s00
 		gc_s_s01[gc_rank] = s01
 		gc_s_s10[gc_rank] = s10
@@ -2726,26 +2043,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:258
 			bs := bs[:32]
 			{
-//line matmul.go:261
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line matmul.go:251
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:251
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:251
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:251
 								var tx int = gc_tx
-//line matmul.go:251
 								var ty int = gc_ty
 //line matmul.go:256
 								for i := 0; i < matmulRegTile; i = i + half {
@@ -2758,21 +2069,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										var gc_t7 int = p + tx + j
 //line matmul.go:259
 										var gc_t8 int = p + ty + i
-//line matmul.go:259
 										var gc_row2 int = gc_t5
-//line matmul.go:259
 										var gc_col2 int = gc_t6
-//line matmul.go:259
 										var gc_ac2 int = gc_t7
-//line matmul.go:259
 										var gc_br2 int = gc_t8
-//line matmul.go:259
 										var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:259
 										var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 										if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
-//line matmul.go:259
 											var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 											if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
@@ -2782,11 +2086,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											} else {
 //line matmul.go:259
 												var gc_lanes7 [16]float32
-//line matmul.go:259
 												for gc_k7 := range 16 {
-//line matmul.go:259
 													if 0xffff&(1<<gc_k7) != 0 {
-//line matmul.go:259
 														gc_pos.Thread = gc_rank + gc_k7
 //line matmul.go:259
 														gc_lanes7[gc_k7] = a[(gc_row2*
@@ -2794,26 +2095,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 															k+gc_ac2)+gc_k7]
 													}
 												}
-//line matmul.go:259
 												gc_pos.Thread = gc_rank
-//line matmul.go:259
 												gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes7)
 											}
-//line matmul.go:259
 											gc_av2 = gc_ld5
 										} else {
-//line matmul.go:259
 											gc_b4 := gc_none2
 //line matmul.go:259
 											if gc_row2 < m {
-//line matmul.go:259
 												gc_b4 = gc_all2
 											}
 //line matmul.go:259
 											gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
-//line matmul.go:259
 											if gc_if3.ToBits() != 0 {
-//line matmul.go:259
 												var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 												if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
@@ -2823,11 +2117,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												} else {
 //line matmul.go:259
 													var gc_lanes8 [16]float32
-//line matmul.go:259
 													for gc_k8 := range 16 {
-//line matmul.go:259
 														if gc_if3.ToBits()&(1<<gc_k8) != 0 {
-//line matmul.go:259
 															gc_pos.Thread = gc_rank + gc_k8
 //line matmul.go:259
 															gc_lanes8[gc_k8] = a[(gc_row2*
@@ -2835,18 +2126,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 																k+gc_ac2)+gc_k8]
 														}
 													}
-//line matmul.go:259
 													gc_pos.Thread = gc_rank
-//line matmul.go:259
 													gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 												}
-//line matmul.go:259
 												gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 											}
 										}
 //line matmul.go:259
 										if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
-//line matmul.go:259
 											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 											if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
@@ -2856,11 +2143,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											} else {
 //line matmul.go:259
 												var gc_lanes9 [16]float32
-//line matmul.go:259
 												for gc_k9 := range 16 {
-//line matmul.go:259
 													if 0xffff&(1<<gc_k9) != 0 {
-//line matmul.go:259
 														gc_pos.Thread = gc_rank + gc_k9
 //line matmul.go:259
 														gc_lanes9[gc_k9] = b[(gc_br2*
@@ -2868,26 +2152,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 															n+gc_col2)+gc_k9]
 													}
 												}
-//line matmul.go:259
 												gc_pos.Thread = gc_rank
-//line matmul.go:259
 												gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes9)
 											}
-//line matmul.go:259
 											gc_bv2 = gc_ld7
 										} else {
-//line matmul.go:259
 											gc_b5 := gc_none2
 //line matmul.go:259
 											if gc_br2 < k {
-//line matmul.go:259
 												gc_b5 = gc_all2
 											}
 //line matmul.go:259
 											gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
-//line matmul.go:259
 											if gc_if4.ToBits() != 0 {
-//line matmul.go:259
 												var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 												if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
@@ -2897,11 +2174,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												} else {
 //line matmul.go:259
 													var gc_lanes10 [16]float32
-//line matmul.go:259
 													for gc_k10 := range 16 {
-//line matmul.go:259
 														if gc_if4.ToBits()&(1<<gc_k10) != 0 {
-//line matmul.go:259
 															gc_pos.Thread = gc_rank + gc_k10
 //line matmul.go:259
 															gc_lanes10[gc_k10] = b[(gc_br2*
@@ -2909,12 +2183,9 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 																n+gc_col2)+gc_k10]
 														}
 													}
-//line matmul.go:259
 													gc_pos.Thread = gc_rank
-//line matmul.go:259
 													gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes10)
 												}
-//line matmul.go:259
 												gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 											}
 										}
@@ -2925,19 +2196,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										} else {
 //line matmul.go:258
 											var gc_lanes11 [16]float32
-//line matmul.go:258
 											gc_av2.Store(&gc_lanes11)
-//line matmul.go:258
 											for gc_k11 := range 16 {
-//line matmul.go:258
 												if 0xffff&(1<<gc_k11) != 0 {
-//line matmul.go:258
 													gc_pos.Thread = gc_rank + gc_k11
 //line matmul.go:258
 													as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
 												}
 											}
-//line matmul.go:258
 											gc_pos.Thread = gc_rank
 										}
 //line matmul.go:258
@@ -2947,25 +2213,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										} else {
 //line matmul.go:258
 											var gc_lanes12 [16]float32
-//line matmul.go:258
 											gc_bv2.Store(&gc_lanes12)
-//line matmul.go:258
 											for gc_k12 := range 16 {
-//line matmul.go:258
 												if 0xffff&(1<<gc_k12) != 0 {
-//line matmul.go:258
 													gc_pos.Thread = gc_rank + gc_k12
 //line matmul.go:258
 													bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
 												}
 											}
-//line matmul.go:258
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
-//line matmul.go:260
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2974,19 +2234,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:251
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:251
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:251
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:251
 							var tx int = gc_tx
-//line matmul.go:251
 							var ty int = gc_ty
 //line matmul.go:256
 							for i := 0; i < matmulRegTile; i = i + half {
@@ -2999,21 +2254,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									var gc_t3 int = p + tx + j
 //line matmul.go:259
 									var gc_t4 int = p + ty + i
-//line matmul.go:259
 									var gc_row int = gc_t
-//line matmul.go:259
 									var gc_col int = gc_t2
-//line matmul.go:259
 									var gc_ac int = gc_t3
-//line matmul.go:259
 									var gc_br int = gc_t4
-//line matmul.go:259
 									var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
 									var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
 									if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-//line matmul.go:259
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
 										if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
@@ -3023,11 +2271,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										} else {
 //line matmul.go:259
 											var gc_lanes [8]float32
-//line matmul.go:259
 											for gc_k := range 8 {
-//line matmul.go:259
 												if 0xff&(1<<gc_k) != 0 {
-//line matmul.go:259
 													gc_pos.Thread = gc_rank + gc_k
 //line matmul.go:259
 													gc_lanes[gc_k] = a[(gc_row*
@@ -3035,26 +2280,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 														k+gc_ac)+gc_k]
 												}
 											}
-//line matmul.go:259
 											gc_pos.Thread = gc_rank
-//line matmul.go:259
 											gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 										}
-//line matmul.go:259
 										gc_av = gc_ld
 									} else {
-//line matmul.go:259
 										gc_b2 := gc_none
 //line matmul.go:259
 										if gc_row < m {
-//line matmul.go:259
 											gc_b2 = gc_all
 										}
 //line matmul.go:259
 										gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line matmul.go:259
 										if gc_if.ToBits() != 0 {
-//line matmul.go:259
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
 											if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
@@ -3064,11 +2302,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											} else {
 //line matmul.go:259
 												var gc_lanes2 [8]float32
-//line matmul.go:259
 												for gc_k2 := range 8 {
-//line matmul.go:259
 													if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line matmul.go:259
 														gc_pos.Thread = gc_rank + gc_k2
 //line matmul.go:259
 														gc_lanes2[gc_k2] = a[(gc_row*
@@ -3076,18 +2311,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 															k+gc_ac)+gc_k2]
 													}
 												}
-//line matmul.go:259
 												gc_pos.Thread = gc_rank
-//line matmul.go:259
 												gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 											}
-//line matmul.go:259
 											gc_av = gc_ld2.Merge(gc_av, gc_if)
 										}
 									}
 //line matmul.go:259
 									if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-//line matmul.go:259
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
 										if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
@@ -3097,11 +2328,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										} else {
 //line matmul.go:259
 											var gc_lanes3 [8]float32
-//line matmul.go:259
 											for gc_k3 := range 8 {
-//line matmul.go:259
 												if 0xff&(1<<gc_k3) != 0 {
-//line matmul.go:259
 													gc_pos.Thread = gc_rank + gc_k3
 //line matmul.go:259
 													gc_lanes3[gc_k3] = b[(gc_br*
@@ -3109,26 +2337,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 														n+gc_col)+gc_k3]
 												}
 											}
-//line matmul.go:259
 											gc_pos.Thread = gc_rank
-//line matmul.go:259
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 										}
-//line matmul.go:259
 										gc_bv = gc_ld3
 									} else {
-//line matmul.go:259
 										gc_b3 := gc_none
 //line matmul.go:259
 										if gc_br < k {
-//line matmul.go:259
 											gc_b3 = gc_all
 										}
 //line matmul.go:259
 										gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line matmul.go:259
 										if gc_if2.ToBits() != 0 {
-//line matmul.go:259
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
 											if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
@@ -3138,11 +2359,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											} else {
 //line matmul.go:259
 												var gc_lanes4 [8]float32
-//line matmul.go:259
 												for gc_k4 := range 8 {
-//line matmul.go:259
 													if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line matmul.go:259
 														gc_pos.Thread = gc_rank + gc_k4
 //line matmul.go:259
 														gc_lanes4[gc_k4] = b[(gc_br*
@@ -3150,12 +2368,9 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 															n+gc_col)+gc_k4]
 													}
 												}
-//line matmul.go:259
 												gc_pos.Thread = gc_rank
-//line matmul.go:259
 												gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 											}
-//line matmul.go:259
 											gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 										}
 									}
@@ -3166,19 +2381,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									} else {
 //line matmul.go:258
 										var gc_lanes5 [8]float32
-//line matmul.go:258
 										gc_av.Store(&gc_lanes5)
-//line matmul.go:258
 										for gc_k5 := range 8 {
-//line matmul.go:258
 											if 0xff&(1<<gc_k5) != 0 {
-//line matmul.go:258
 												gc_pos.Thread = gc_rank + gc_k5
 //line matmul.go:258
 												as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
 											}
 										}
-//line matmul.go:258
 										gc_pos.Thread = gc_rank
 									}
 //line matmul.go:258
@@ -3188,33 +2398,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									} else {
 //line matmul.go:258
 										var gc_lanes6 [8]float32
-//line matmul.go:258
 										gc_bv.Store(&gc_lanes6)
-//line matmul.go:258
 										for gc_k6 := range 8 {
-//line matmul.go:258
 											if 0xff&(1<<gc_k6) != 0 {
-//line matmul.go:258
 												gc_pos.Thread = gc_rank + gc_k6
 //line matmul.go:258
 												bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line matmul.go:258
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line matmul.go:260
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:251
 						tx := gc_tx
-//line matmul.go:251
 						ty := gc_ty
 //line matmul.go:256
 						for i := 0; i < matmulRegTile; i += half {
@@ -3238,20 +2440,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line matmul.go:251
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line matmul.go:251
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line matmul.go:251
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:251
 							var tx int = gc_tx
-//line matmul.go:251
 							var ty int = gc_ty
 //line matmul.go:251
 							s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank:])
@@ -3266,28 +2463,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:263
 							var a1 *[32]float32 = &as[2*ty+1]
 							{
-//line matmul.go:264
 								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:264
 								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
 									gc_lo34, gc_hi34 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld73 = gc_lo34.ConcatPermute(gc_hi34, gc_evens16)
-//line matmul.go:265
 									gc_ld74 = gc_lo34.ConcatPermute(gc_hi34, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t73 := gc_ld73
-//line matmul.go:265
 								gc_t74 := gc_ld74
-//line matmul.go:265
 								b0 := gc_t73
-//line matmul.go:265
 								b1 := gc_t74
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
@@ -3299,29 +2487,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
 //line matmul.go:265
 									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld75 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
-//line matmul.go:265
 									gc_ld76 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t75 := gc_ld75
-//line matmul.go:265
 								gc_t76 := gc_ld76
-//line matmul.go:265
 								b0 := gc_t75
-//line matmul.go:265
 								b1 := gc_t76
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
@@ -3333,29 +2512,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
 //line matmul.go:265
 									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld77 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
-//line matmul.go:265
 									gc_ld78 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t77 := gc_ld77
-//line matmul.go:265
 								gc_t78 := gc_ld78
-//line matmul.go:265
 								b0 := gc_t77
-//line matmul.go:265
 								b1 := gc_t78
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
@@ -3367,29 +2537,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
 //line matmul.go:265
 									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld79 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
-//line matmul.go:265
 									gc_ld80 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t79 := gc_ld79
-//line matmul.go:265
 								gc_t80 := gc_ld80
-//line matmul.go:265
 								b0 := gc_t79
-//line matmul.go:265
 								b1 := gc_t80
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
@@ -3401,29 +2562,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld81 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld82 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
 //line matmul.go:265
 									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld81 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
-//line matmul.go:265
 									gc_ld82 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t81 := gc_ld81
-//line matmul.go:265
 								gc_t82 := gc_ld82
-//line matmul.go:265
 								b0 := gc_t81
-//line matmul.go:265
 								b1 := gc_t82
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
@@ -3435,29 +2587,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld83 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld84 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
 //line matmul.go:265
 									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld83 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
-//line matmul.go:265
 									gc_ld84 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t83 := gc_ld83
-//line matmul.go:265
 								gc_t84 := gc_ld84
-//line matmul.go:265
 								b0 := gc_t83
-//line matmul.go:265
 								b1 := gc_t84
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
@@ -3469,29 +2612,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld85 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld86 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
 //line matmul.go:265
 									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld85 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
-//line matmul.go:265
 									gc_ld86 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t85 := gc_ld85
-//line matmul.go:265
 								gc_t86 := gc_ld86
-//line matmul.go:265
 								b0 := gc_t85
-//line matmul.go:265
 								b1 := gc_t86
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
@@ -3503,29 +2637,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld87 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld88 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
 //line matmul.go:265
 									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld87 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
-//line matmul.go:265
 									gc_ld88 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t87 := gc_ld87
-//line matmul.go:265
 								gc_t88 := gc_ld88
-//line matmul.go:265
 								b0 := gc_t87
-//line matmul.go:265
 								b1 := gc_t88
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
@@ -3537,29 +2662,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld89 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld90 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
 //line matmul.go:265
 									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld89 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
-//line matmul.go:265
 									gc_ld90 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t89 := gc_ld89
-//line matmul.go:265
 								gc_t90 := gc_ld90
-//line matmul.go:265
 								b0 := gc_t89
-//line matmul.go:265
 								b1 := gc_t90
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
@@ -3571,29 +2687,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld91 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld92 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
 //line matmul.go:265
 									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld91 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
-//line matmul.go:265
 									gc_ld92 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t91 := gc_ld91
-//line matmul.go:265
 								gc_t92 := gc_ld92
-//line matmul.go:265
 								b0 := gc_t91
-//line matmul.go:265
 								b1 := gc_t92
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
@@ -3605,29 +2712,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld93 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld94 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
 //line matmul.go:265
 									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld93 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
-//line matmul.go:265
 									gc_ld94 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t93 := gc_ld93
-//line matmul.go:265
 								gc_t94 := gc_ld94
-//line matmul.go:265
 								b0 := gc_t93
-//line matmul.go:265
 								b1 := gc_t94
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
@@ -3639,29 +2737,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld95 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld96 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
 //line matmul.go:265
 									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld95 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
-//line matmul.go:265
 									gc_ld96 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t95 := gc_ld95
-//line matmul.go:265
 								gc_t96 := gc_ld96
-//line matmul.go:265
 								b0 := gc_t95
-//line matmul.go:265
 								b1 := gc_t96
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
@@ -3673,29 +2762,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld97 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld98 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
 //line matmul.go:265
 									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld97 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
-//line matmul.go:265
 									gc_ld98 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t97 := gc_ld97
-//line matmul.go:265
 								gc_t98 := gc_ld98
-//line matmul.go:265
 								b0 := gc_t97
-//line matmul.go:265
 								b1 := gc_t98
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
@@ -3707,29 +2787,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld99 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld100 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
 //line matmul.go:265
 									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld99 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
-//line matmul.go:265
 									gc_ld100 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t99 := gc_ld99
-//line matmul.go:265
 								gc_t100 := gc_ld100
-//line matmul.go:265
 								b0 := gc_t99
-//line matmul.go:265
 								b1 := gc_t100
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
@@ -3741,29 +2812,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld101 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld102 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
 //line matmul.go:265
 									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld101 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
-//line matmul.go:265
 									gc_ld102 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t101 := gc_ld101
-//line matmul.go:265
 								gc_t102 := gc_ld102
-//line matmul.go:265
 								b0 := gc_t101
-//line matmul.go:265
 								b1 := gc_t102
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
@@ -3775,29 +2837,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld103 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld104 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
 //line matmul.go:265
 									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld103 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
-//line matmul.go:265
 									gc_ld104 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t103 := gc_ld103
-//line matmul.go:265
 								gc_t104 := gc_ld104
-//line matmul.go:265
 								b0 := gc_t103
-//line matmul.go:265
 								b1 := gc_t104
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
@@ -3809,29 +2862,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld105 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld106 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
 //line matmul.go:265
 									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld105 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
-//line matmul.go:265
 									gc_ld106 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t105 := gc_ld105
-//line matmul.go:265
 								gc_t106 := gc_ld106
-//line matmul.go:265
 								b0 := gc_t105
-//line matmul.go:265
 								b1 := gc_t106
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
@@ -3843,29 +2887,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld107 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld108 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
 //line matmul.go:265
 									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld107 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
-//line matmul.go:265
 									gc_ld108 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t107 := gc_ld107
-//line matmul.go:265
 								gc_t108 := gc_ld108
-//line matmul.go:265
 								b0 := gc_t107
-//line matmul.go:265
 								b1 := gc_t108
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
@@ -3877,29 +2912,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld109 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld110 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
 //line matmul.go:265
 									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld109 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
-//line matmul.go:265
 									gc_ld110 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t109 := gc_ld109
-//line matmul.go:265
 								gc_t110 := gc_ld110
-//line matmul.go:265
 								b0 := gc_t109
-//line matmul.go:265
 								b1 := gc_t110
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
@@ -3911,29 +2937,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld111 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld112 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
 //line matmul.go:265
 									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld111 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
-//line matmul.go:265
 									gc_ld112 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t111 := gc_ld111
-//line matmul.go:265
 								gc_t112 := gc_ld112
-//line matmul.go:265
 								b0 := gc_t111
-//line matmul.go:265
 								b1 := gc_t112
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
@@ -3945,29 +2962,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld113 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld114 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
 //line matmul.go:265
 									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld113 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
-//line matmul.go:265
 									gc_ld114 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t113 := gc_ld113
-//line matmul.go:265
 								gc_t114 := gc_ld114
-//line matmul.go:265
 								b0 := gc_t113
-//line matmul.go:265
 								b1 := gc_t114
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
@@ -3979,29 +2987,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld115 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld116 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
 //line matmul.go:265
 									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld115 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
-//line matmul.go:265
 									gc_ld116 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t115 := gc_ld115
-//line matmul.go:265
 								gc_t116 := gc_ld116
-//line matmul.go:265
 								b0 := gc_t115
-//line matmul.go:265
 								b1 := gc_t116
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
@@ -4013,29 +3012,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld117 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld118 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
 //line matmul.go:265
 									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld117 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
-//line matmul.go:265
 									gc_ld118 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t117 := gc_ld117
-//line matmul.go:265
 								gc_t118 := gc_ld118
-//line matmul.go:265
 								b0 := gc_t117
-//line matmul.go:265
 								b1 := gc_t118
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
@@ -4047,29 +3037,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld119 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld120 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
 //line matmul.go:265
 									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld119 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
-//line matmul.go:265
 									gc_ld120 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t119 := gc_ld119
-//line matmul.go:265
 								gc_t120 := gc_ld120
-//line matmul.go:265
 								b0 := gc_t119
-//line matmul.go:265
 								b1 := gc_t120
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
@@ -4081,29 +3062,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld121 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld122 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
 //line matmul.go:265
 									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld121 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
-//line matmul.go:265
 									gc_ld122 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t121 := gc_ld121
-//line matmul.go:265
 								gc_t122 := gc_ld122
-//line matmul.go:265
 								b0 := gc_t121
-//line matmul.go:265
 								b1 := gc_t122
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
@@ -4115,29 +3087,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld123 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld124 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
 //line matmul.go:265
 									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld123 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
-//line matmul.go:265
 									gc_ld124 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t123 := gc_ld123
-//line matmul.go:265
 								gc_t124 := gc_ld124
-//line matmul.go:265
 								b0 := gc_t123
-//line matmul.go:265
 								b1 := gc_t124
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
@@ -4149,29 +3112,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld125 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld126 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
 //line matmul.go:265
 									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld125 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
-//line matmul.go:265
 									gc_ld126 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t125 := gc_ld125
-//line matmul.go:265
 								gc_t126 := gc_ld126
-//line matmul.go:265
 								b0 := gc_t125
-//line matmul.go:265
 								b1 := gc_t126
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
@@ -4183,29 +3137,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld127 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld128 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
 //line matmul.go:265
 									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld127 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
-//line matmul.go:265
 									gc_ld128 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t127 := gc_ld127
-//line matmul.go:265
 								gc_t128 := gc_ld128
-//line matmul.go:265
 								b0 := gc_t127
-//line matmul.go:265
 								b1 := gc_t128
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
@@ -4217,29 +3162,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld129 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld130 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
 //line matmul.go:265
 									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld129 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
-//line matmul.go:265
 									gc_ld130 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t129 := gc_ld129
-//line matmul.go:265
 								gc_t130 := gc_ld130
-//line matmul.go:265
 								b0 := gc_t129
-//line matmul.go:265
 								b1 := gc_t130
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
@@ -4251,29 +3187,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld131 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld132 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
 //line matmul.go:265
 									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld131 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
-//line matmul.go:265
 									gc_ld132 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t131 := gc_ld131
-//line matmul.go:265
 								gc_t132 := gc_ld132
-//line matmul.go:265
 								b0 := gc_t131
-//line matmul.go:265
 								b1 := gc_t132
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
@@ -4285,29 +3212,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld133 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld134 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
 //line matmul.go:265
 									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld133 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
-//line matmul.go:265
 									gc_ld134 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t133 := gc_ld133
-//line matmul.go:265
 								gc_t134 := gc_ld134
-//line matmul.go:265
 								b0 := gc_t133
-//line matmul.go:265
 								b1 := gc_t134
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
@@ -4319,29 +3237,20 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
 							}
 							{
-//line matmul.go:265
 								var gc_ld135 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
 								var gc_ld136 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
 //line matmul.go:265
 									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
-//line matmul.go:265
 									gc_ld135 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
-//line matmul.go:265
 									gc_ld136 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
 								} else {
-//line matmul.go:265
 									break gc_steps2
 								}
-//line matmul.go:265
 								gc_t135 := gc_ld135
-//line matmul.go:265
 								gc_t136 := gc_ld136
-//line matmul.go:265
 								b0 := gc_t135
-//line matmul.go:265
 								b1 := gc_t136
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
@@ -4369,18 +3278,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 				}
 				if compiled.SIMD {
-//line matmul.go:251
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line matmul.go:251
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:251
 						var tx int = gc_tx
-//line matmul.go:251
 						var ty int = gc_ty
 //line matmul.go:251
 						s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank:])
@@ -4395,30 +3300,21 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:263
 						var a1 *[32]float32 = &as[2*ty+1]
 						{
-//line matmul.go:264
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:264
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
 								gc_lo2 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi2 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld9 = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line matmul.go:265
 								gc_ld10 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t9 := gc_ld9
-//line matmul.go:265
 							gc_t10 := gc_ld10
-//line matmul.go:265
 							b0 := gc_t9
-//line matmul.go:265
 							b1 := gc_t10
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
@@ -4430,9 +3326,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
@@ -4440,21 +3334,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld11 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line matmul.go:265
 								gc_ld12 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t11 := gc_ld11
-//line matmul.go:265
 							gc_t12 := gc_ld12
-//line matmul.go:265
 							b0 := gc_t11
-//line matmul.go:265
 							b1 := gc_t12
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
@@ -4466,9 +3353,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
@@ -4476,21 +3361,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line matmul.go:265
 								gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t13 := gc_ld13
-//line matmul.go:265
 							gc_t14 := gc_ld14
-//line matmul.go:265
 							b0 := gc_t13
-//line matmul.go:265
 							b1 := gc_t14
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
@@ -4502,9 +3380,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
@@ -4512,21 +3388,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld15 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
-//line matmul.go:265
 								gc_ld16 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t15 := gc_ld15
-//line matmul.go:265
 							gc_t16 := gc_ld16
-//line matmul.go:265
 							b0 := gc_t15
-//line matmul.go:265
 							b1 := gc_t16
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
@@ -4538,9 +3407,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
@@ -4548,21 +3415,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld17 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
-//line matmul.go:265
 								gc_ld18 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t17 := gc_ld17
-//line matmul.go:265
 							gc_t18 := gc_ld18
-//line matmul.go:265
 							b0 := gc_t17
-//line matmul.go:265
 							b1 := gc_t18
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
@@ -4574,9 +3434,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
@@ -4584,21 +3442,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld19 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
-//line matmul.go:265
 								gc_ld20 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t19 := gc_ld19
-//line matmul.go:265
 							gc_t20 := gc_ld20
-//line matmul.go:265
 							b0 := gc_t19
-//line matmul.go:265
 							b1 := gc_t20
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
@@ -4610,9 +3461,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
@@ -4620,21 +3469,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld21 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
-//line matmul.go:265
 								gc_ld22 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t21 := gc_ld21
-//line matmul.go:265
 							gc_t22 := gc_ld22
-//line matmul.go:265
 							b0 := gc_t21
-//line matmul.go:265
 							b1 := gc_t22
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
@@ -4646,9 +3488,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
@@ -4656,21 +3496,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld23 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
-//line matmul.go:265
 								gc_ld24 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t23 := gc_ld23
-//line matmul.go:265
 							gc_t24 := gc_ld24
-//line matmul.go:265
 							b0 := gc_t23
-//line matmul.go:265
 							b1 := gc_t24
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
@@ -4682,9 +3515,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
@@ -4692,21 +3523,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld25 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
-//line matmul.go:265
 								gc_ld26 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t25 := gc_ld25
-//line matmul.go:265
 							gc_t26 := gc_ld26
-//line matmul.go:265
 							b0 := gc_t25
-//line matmul.go:265
 							b1 := gc_t26
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
@@ -4718,9 +3542,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
@@ -4728,21 +3550,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld27 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
-//line matmul.go:265
 								gc_ld28 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t27 := gc_ld27
-//line matmul.go:265
 							gc_t28 := gc_ld28
-//line matmul.go:265
 							b0 := gc_t27
-//line matmul.go:265
 							b1 := gc_t28
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
@@ -4754,9 +3569,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
@@ -4764,21 +3577,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld29 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
-//line matmul.go:265
 								gc_ld30 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t29 := gc_ld29
-//line matmul.go:265
 							gc_t30 := gc_ld30
-//line matmul.go:265
 							b0 := gc_t29
-//line matmul.go:265
 							b1 := gc_t30
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
@@ -4790,9 +3596,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
@@ -4800,21 +3604,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld31 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
-//line matmul.go:265
 								gc_ld32 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t31 := gc_ld31
-//line matmul.go:265
 							gc_t32 := gc_ld32
-//line matmul.go:265
 							b0 := gc_t31
-//line matmul.go:265
 							b1 := gc_t32
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
@@ -4826,9 +3623,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
@@ -4836,21 +3631,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld33 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
-//line matmul.go:265
 								gc_ld34 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t33 := gc_ld33
-//line matmul.go:265
 							gc_t34 := gc_ld34
-//line matmul.go:265
 							b0 := gc_t33
-//line matmul.go:265
 							b1 := gc_t34
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
@@ -4862,9 +3650,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
@@ -4872,21 +3658,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld35 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
-//line matmul.go:265
 								gc_ld36 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t35 := gc_ld35
-//line matmul.go:265
 							gc_t36 := gc_ld36
-//line matmul.go:265
 							b0 := gc_t35
-//line matmul.go:265
 							b1 := gc_t36
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
@@ -4898,9 +3677,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
@@ -4908,21 +3685,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld37 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
-//line matmul.go:265
 								gc_ld38 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t37 := gc_ld37
-//line matmul.go:265
 							gc_t38 := gc_ld38
-//line matmul.go:265
 							b0 := gc_t37
-//line matmul.go:265
 							b1 := gc_t38
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
@@ -4934,9 +3704,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
@@ -4944,21 +3712,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld39 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
-//line matmul.go:265
 								gc_ld40 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t39 := gc_ld39
-//line matmul.go:265
 							gc_t40 := gc_ld40
-//line matmul.go:265
 							b0 := gc_t39
-//line matmul.go:265
 							b1 := gc_t40
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
@@ -4970,9 +3731,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
@@ -4980,21 +3739,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld41 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
-//line matmul.go:265
 								gc_ld42 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t41 := gc_ld41
-//line matmul.go:265
 							gc_t42 := gc_ld42
-//line matmul.go:265
 							b0 := gc_t41
-//line matmul.go:265
 							b1 := gc_t42
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
@@ -5006,9 +3758,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
@@ -5016,21 +3766,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld43 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
-//line matmul.go:265
 								gc_ld44 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t43 := gc_ld43
-//line matmul.go:265
 							gc_t44 := gc_ld44
-//line matmul.go:265
 							b0 := gc_t43
-//line matmul.go:265
 							b1 := gc_t44
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
@@ -5042,9 +3785,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
@@ -5052,21 +3793,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld45 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
-//line matmul.go:265
 								gc_ld46 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t45 := gc_ld45
-//line matmul.go:265
 							gc_t46 := gc_ld46
-//line matmul.go:265
 							b0 := gc_t45
-//line matmul.go:265
 							b1 := gc_t46
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
@@ -5078,9 +3812,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
@@ -5088,21 +3820,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld47 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
-//line matmul.go:265
 								gc_ld48 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t47 := gc_ld47
-//line matmul.go:265
 							gc_t48 := gc_ld48
-//line matmul.go:265
 							b0 := gc_t47
-//line matmul.go:265
 							b1 := gc_t48
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
@@ -5114,9 +3839,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
@@ -5124,21 +3847,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld49 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
-//line matmul.go:265
 								gc_ld50 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t49 := gc_ld49
-//line matmul.go:265
 							gc_t50 := gc_ld50
-//line matmul.go:265
 							b0 := gc_t49
-//line matmul.go:265
 							b1 := gc_t50
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
@@ -5150,9 +3866,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
@@ -5160,21 +3874,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld51 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
-//line matmul.go:265
 								gc_ld52 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t51 := gc_ld51
-//line matmul.go:265
 							gc_t52 := gc_ld52
-//line matmul.go:265
 							b0 := gc_t51
-//line matmul.go:265
 							b1 := gc_t52
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
@@ -5186,9 +3893,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
@@ -5196,21 +3901,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld53 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
-//line matmul.go:265
 								gc_ld54 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t53 := gc_ld53
-//line matmul.go:265
 							gc_t54 := gc_ld54
-//line matmul.go:265
 							b0 := gc_t53
-//line matmul.go:265
 							b1 := gc_t54
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
@@ -5222,9 +3920,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
@@ -5232,21 +3928,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld55 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
-//line matmul.go:265
 								gc_ld56 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t55 := gc_ld55
-//line matmul.go:265
 							gc_t56 := gc_ld56
-//line matmul.go:265
 							b0 := gc_t55
-//line matmul.go:265
 							b1 := gc_t56
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
@@ -5258,9 +3947,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
@@ -5268,21 +3955,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld57 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
-//line matmul.go:265
 								gc_ld58 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t57 := gc_ld57
-//line matmul.go:265
 							gc_t58 := gc_ld58
-//line matmul.go:265
 							b0 := gc_t57
-//line matmul.go:265
 							b1 := gc_t58
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
@@ -5294,9 +3974,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
@@ -5304,21 +3982,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld59 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
-//line matmul.go:265
 								gc_ld60 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t59 := gc_ld59
-//line matmul.go:265
 							gc_t60 := gc_ld60
-//line matmul.go:265
 							b0 := gc_t59
-//line matmul.go:265
 							b1 := gc_t60
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
@@ -5330,9 +4001,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
@@ -5340,21 +4009,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld61 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
-//line matmul.go:265
 								gc_ld62 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t61 := gc_ld61
-//line matmul.go:265
 							gc_t62 := gc_ld62
-//line matmul.go:265
 							b0 := gc_t61
-//line matmul.go:265
 							b1 := gc_t62
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
@@ -5366,9 +4028,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
@@ -5376,21 +4036,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld63 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
-//line matmul.go:265
 								gc_ld64 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t63 := gc_ld63
-//line matmul.go:265
 							gc_t64 := gc_ld64
-//line matmul.go:265
 							b0 := gc_t63
-//line matmul.go:265
 							b1 := gc_t64
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
@@ -5402,9 +4055,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
@@ -5412,21 +4063,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld65 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
-//line matmul.go:265
 								gc_ld66 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t65 := gc_ld65
-//line matmul.go:265
 							gc_t66 := gc_ld66
-//line matmul.go:265
 							b0 := gc_t65
-//line matmul.go:265
 							b1 := gc_t66
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
@@ -5438,9 +4082,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
@@ -5448,21 +4090,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld67 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
-//line matmul.go:265
 								gc_ld68 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t67 := gc_ld67
-//line matmul.go:265
 							gc_t68 := gc_ld68
-//line matmul.go:265
 							b0 := gc_t67
-//line matmul.go:265
 							b1 := gc_t68
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
@@ -5474,9 +4109,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
@@ -5484,21 +4117,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld69 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
-//line matmul.go:265
 								gc_ld70 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t69 := gc_ld69
-//line matmul.go:265
 							gc_t70 := gc_ld70
-//line matmul.go:265
 							b0 := gc_t69
-//line matmul.go:265
 							b1 := gc_t70
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
@@ -5510,9 +4136,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b1))
 						}
 						{
-//line matmul.go:265
 							var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:265
 							var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
@@ -5520,21 +4144,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
 								gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
-//line matmul.go:265
 								gc_ld71 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
-//line matmul.go:265
 								gc_ld72 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 							} else {
-//line matmul.go:265
 								break gc_steps
 							}
-//line matmul.go:265
 							gc_t71 := gc_ld71
-//line matmul.go:265
 							gc_t72 := gc_ld72
-//line matmul.go:265
 							b0 := gc_t71
-//line matmul.go:265
 							b1 := gc_t72
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
@@ -5559,11 +4176,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:251
 					tx := gc_tx
-//line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -5573,8 +4187,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:263
 					a1 := &as[2*ty+1]
 					{
-//line matmul.go:264
 						q := int(0)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5582,8 +4196,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(1)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5591,8 +4205,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(2)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5600,8 +4214,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(3)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5609,8 +4223,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(4)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5618,8 +4232,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(5)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5627,8 +4241,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(6)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5636,8 +4250,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(7)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5645,8 +4259,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(8)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5654,8 +4268,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(9)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5663,8 +4277,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(10)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5672,8 +4286,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(11)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5681,8 +4295,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(12)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5690,8 +4304,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(13)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5699,8 +4313,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(14)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5708,8 +4322,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(15)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5717,8 +4331,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(16)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5726,8 +4340,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(17)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5735,8 +4349,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(18)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5744,8 +4358,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(19)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5753,8 +4367,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(20)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5762,8 +4376,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(21)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5771,8 +4385,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(22)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5780,8 +4394,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(23)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5789,8 +4403,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(24)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5798,8 +4412,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(25)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5807,8 +4421,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(26)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5816,8 +4430,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(27)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5825,8 +4439,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(28)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5834,8 +4448,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(29)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5843,8 +4457,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(30)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
@@ -5852,15 +4466,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s11 += a1[q] * b1
 					}
 					{
-//line matmul.go:264
 						q := int(31)
+//line matmul.go:265
 						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
 						s11 += a1[q] * b1
 					}
-//line matmul.go:273
 					gc_s_s00[gc_rank] = s00
 					gc_s_s01[gc_rank] = s01
 					gc_s_s10[gc_rank] = s10
@@ -5880,27 +4493,18 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line matmul.go:251
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line matmul.go:251
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line matmul.go:251
 					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line matmul.go:251
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line matmul.go:251
 					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line matmul.go:251
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps4:
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line matmul.go:251
 						var tx int = gc_tx
-//line matmul.go:251
 						var ty int = gc_ty
 //line matmul.go:251
 						s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank:])
@@ -5914,9 +4518,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						var gc_t139 int = row0 + 2*ty
 //line matmul.go:273
 						var gc_t140 int = col0 + 2*tx
-//line matmul.go:273
 						var gc_row4 int = gc_t139
-//line matmul.go:273
 						var gc_col4 int = gc_t140
 //line matmul.go:273
 						gc_s002 := s00
@@ -5928,13 +4530,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s112 := s11
 //line matmul.go:273
 						if gc_row4 < m {
-//line matmul.go:273
 							if gc_col4+
-//line matmul.go:283
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col4+
-//line matmul.go:283
 								1)) > 30 && (gc_col4 <
 //line matmul.go:273
 								n && uint(n-gc_col4) > 30 && ((gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32)) {
@@ -5945,7 +4544,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							} else {
 //line matmul.go:273
 								if gc_col4 < n && uint(n-gc_col4) > 30 {
-//line matmul.go:273
 									gc_st9 := gc_s002
 //line matmul.go:273
 									if (gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32 && ((gc_row4*n+gc_col4)&1 == 0 || !((gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31)) {
@@ -5960,17 +4558,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:273
 										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), gc_oddLanes16)
 									} else {
-//line matmul.go:273
 										break gc_steps4
 									}
 								} else {
 //line matmul.go:273
 									gc_if9 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
-//line matmul.go:273
 									if gc_if9.ToBits() != 0 {
-//line matmul.go:273
 										gc_st10 := gc_s002
-//line matmul.go:273
 										gc_bits := gc_if9.ToBits()
 //line matmul.go:273
 										if (gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32 && ((gc_row4*n+gc_col4)&1 == 0 || !((gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31)) {
@@ -5985,36 +4579,27 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:273
 											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 										} else {
-//line matmul.go:273
 											break gc_steps4
 										}
 									}
 								}
-//line matmul.go:273
 								if gc_col4+
-//line matmul.go:283
 									1 <
 //line matmul.go:273
 									n && uint(n-(gc_col4+
-//line matmul.go:283
 									1)) > 30 {
-//line matmul.go:283
 									gc_st11 := gc_s012
-//line matmul.go:283
 									if (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:284
 										1) >= 0 && (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
 //line matmul.go:284
 										1) <= len(c)-32 && ((gc_row4*n+gc_col4+
-//line matmul.go:284
 										1)&1 == 0 || !((gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:284
 										1) >= 1 && (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
@@ -6022,17 +4607,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 											1)+0:]), gc_evenLanes16)
 //line matmul.go:284
 										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 											1)+16:]), gc_evenLanes16)
-//line matmul.go:284
 									} else if (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:284
 										1) >= 1 && (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
@@ -6040,22 +4621,16 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-31 {
 //line matmul.go:273
 										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 											1)-1:]), gc_oddLanes16)
 //line matmul.go:284
 										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 											1)+15:]), gc_oddLanes16)
 									} else {
 //line matmul.go:284
 										var gc_lanes151 [16]float32
-//line matmul.go:284
 										gc_st11.Store(&gc_lanes151)
-//line matmul.go:284
 										for gc_k151 := range 16 {
-//line matmul.go:284
 											if 0xffff&(1<<gc_k151) != 0 {
-//line matmul.go:284
 												gc_pos.Thread = gc_rank + gc_k151
 //line matmul.go:273
 												c[(gc_row4*n+gc_col4+
@@ -6063,35 +4638,26 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 													1)+2*gc_k151] = gc_lanes151[gc_k151]
 											}
 										}
-//line matmul.go:284
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:284
 									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
-//line matmul.go:283
 										1, 32))))
-//line matmul.go:283
 									if gc_if10.ToBits() != 0 {
-//line matmul.go:283
 										gc_st12 := gc_s012
-//line matmul.go:283
 										gc_bits2 := gc_if10.ToBits()
-//line matmul.go:283
 										if (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:284
 											1) >= 0 && (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
 //line matmul.go:284
 											1) <= len(c)-32 && ((gc_row4*n+gc_col4+
-//line matmul.go:284
 											1)&1 == 0 || !((gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:284
 											1) >= 1 && (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
@@ -6099,17 +4665,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											1) <= len(c)-31)) {
 //line matmul.go:273
 											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line matmul.go:284
 											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line matmul.go:284
 										} else if (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:284
 											1) >= 1 && (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
@@ -6117,22 +4679,16 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											1) <= len(c)-31 {
 //line matmul.go:273
 											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line matmul.go:284
 											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-//line matmul.go:284
 												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 										} else {
 //line matmul.go:284
 											var gc_lanes152 [16]float32
-//line matmul.go:284
 											gc_st12.Store(&gc_lanes152)
-//line matmul.go:284
 											for gc_k152 := range 16 {
-//line matmul.go:284
 												if gc_if10.ToBits()&(1<<gc_k152) != 0 {
-//line matmul.go:284
 													gc_pos.Thread = gc_rank + gc_k152
 //line matmul.go:273
 													c[(gc_row4*n+gc_col4+
@@ -6140,249 +4696,189 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 														1)+2*gc_k152] = gc_lanes152[gc_k152]
 												}
 											}
-//line matmul.go:284
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line matmul.go:287
 						if gc_row4+1 <
 //line matmul.go:273
 							m {
-//line matmul.go:273
 							if gc_col4+
-//line matmul.go:291
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col4+
-//line matmul.go:291
 								1)) > 30 && (gc_col4 <
 //line matmul.go:273
 								n && uint(n-gc_col4) > 30 && (((gc_row4+
-//line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col4) >= 0 && ((gc_row4+
-//line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col4) <= len(c)-32)) {
 //line matmul.go:273
 								gc_s102.ConcatPermute(gc_s112, gc_pairLo).StoreSlice(c[(gc_row4+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col4:])
 //line matmul.go:273
 								gc_s102.ConcatPermute(gc_s112, gc_pairHi).StoreSlice(c[((gc_row4+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col4)+16:])
 							} else {
 //line matmul.go:273
 								if gc_col4 < n && uint(n-gc_col4) > 30 {
-//line matmul.go:273
 									gc_st13 := gc_s102
-//line matmul.go:273
 									if ((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) >= 0 && ((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) <= len(c)-32 && (((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4)&1 == 0 || !(((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) >= 1 && ((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)+0:]), gc_evenLanes16)
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)+16:]), gc_evenLanes16)
-//line matmul.go:273
 									} else if ((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) >= 1 && ((gc_row4+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)-1:]), gc_oddLanes16)
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)+15:]), gc_oddLanes16)
 									} else {
 //line matmul.go:273
 										var gc_lanes153 [16]float32
-//line matmul.go:273
 										gc_st13.Store(&gc_lanes153)
-//line matmul.go:273
 										for gc_k153 := range 16 {
-//line matmul.go:273
 											if 0xffff&(1<<gc_k153) != 0 {
-//line matmul.go:273
 												gc_pos.Thread = gc_rank + gc_k153
 //line matmul.go:273
 												c[((gc_row4+
-//line matmul.go:289
 													1)*
 //line matmul.go:273
 													n+gc_col4)+2*gc_k153] = gc_lanes153[gc_k153]
 											}
 										}
-//line matmul.go:273
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:273
 									gc_if11 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
-//line matmul.go:273
 									if gc_if11.ToBits() != 0 {
-//line matmul.go:273
 										gc_st14 := gc_s102
-//line matmul.go:273
 										gc_bits3 := gc_if11.ToBits()
-//line matmul.go:273
 										if ((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) >= 0 && ((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) <= len(c)-32 && (((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)&1 == 0 || !(((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) >= 1 && ((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
-//line matmul.go:273
 										} else if ((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) >= 1 && ((gc_row4+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 										} else {
 //line matmul.go:273
 											var gc_lanes154 [16]float32
-//line matmul.go:273
 											gc_st14.Store(&gc_lanes154)
-//line matmul.go:273
 											for gc_k154 := range 16 {
-//line matmul.go:273
 												if gc_if11.ToBits()&(1<<gc_k154) != 0 {
-//line matmul.go:273
 													gc_pos.Thread = gc_rank + gc_k154
 //line matmul.go:273
 													c[((gc_row4+
-//line matmul.go:289
 														1)*
 //line matmul.go:273
 														n+gc_col4)+2*gc_k154] = gc_lanes154[gc_k154]
 												}
 											}
-//line matmul.go:273
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
-//line matmul.go:273
 								if gc_col4+
-//line matmul.go:291
 									1 <
 //line matmul.go:273
 									n && uint(n-(gc_col4+
-//line matmul.go:291
 									1)) > 30 {
-//line matmul.go:291
 									gc_st15 := gc_s112
-//line matmul.go:291
 									if ((gc_row4+
 										1)*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:292
 										1) >= 0 && ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
 //line matmul.go:292
 										1) <= len(c)-32 && (((gc_row4+
-//line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:292
 										1)&1 == 0 || !(((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:292
 										1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
@@ -6390,25 +4886,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1)+0:]), gc_evenLanes16)
 //line matmul.go:292
 										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1)+16:]), gc_evenLanes16)
-//line matmul.go:292
 									} else if ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-//line matmul.go:292
 										1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
@@ -6416,34 +4906,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-31 {
 //line matmul.go:273
 										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1)-1:]), gc_oddLanes16)
 //line matmul.go:292
 										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1)+15:]), gc_oddLanes16)
 									} else {
 //line matmul.go:292
 										var gc_lanes155 [16]float32
-//line matmul.go:292
 										gc_st15.Store(&gc_lanes155)
-//line matmul.go:292
 										for gc_k155 := range 16 {
-//line matmul.go:292
 											if 0xffff&(1<<gc_k155) != 0 {
-//line matmul.go:292
 												gc_pos.Thread = gc_rank + gc_k155
 //line matmul.go:273
 												c[((gc_row4+
-//line matmul.go:292
 													1)*
 //line matmul.go:273
 													n+gc_col4+
@@ -6451,40 +4932,30 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 													1)+2*gc_k155] = gc_lanes155[gc_k155]
 											}
 										}
-//line matmul.go:292
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:292
 									gc_if12 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
-//line matmul.go:291
 										1, 32))))
-//line matmul.go:291
 									if gc_if12.ToBits() != 0 {
-//line matmul.go:291
 										gc_st16 := gc_s112
-//line matmul.go:291
 										gc_bits4 := gc_if12.ToBits()
-//line matmul.go:291
 										if ((gc_row4+
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1) >= 0 && ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
 //line matmul.go:292
 											1) <= len(c)-32 && (((gc_row4+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1)&1 == 0 || !(((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
@@ -6492,25 +4963,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											1) <= len(c)-31)) {
 //line matmul.go:273
 											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-//line matmul.go:292
 												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line matmul.go:292
 											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-//line matmul.go:292
 												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line matmul.go:292
 										} else if ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-//line matmul.go:292
 											1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
@@ -6518,34 +4983,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											1) <= len(c)-31 {
 //line matmul.go:273
 											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-//line matmul.go:292
 												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line matmul.go:292
 											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-//line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-//line matmul.go:292
 												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 										} else {
 //line matmul.go:292
 											var gc_lanes156 [16]float32
-//line matmul.go:292
 											gc_st16.Store(&gc_lanes156)
-//line matmul.go:292
 											for gc_k156 := range 16 {
-//line matmul.go:292
 												if gc_if12.ToBits()&(1<<gc_k156) != 0 {
-//line matmul.go:292
 													gc_pos.Thread = gc_rank + gc_k156
 //line matmul.go:273
 													c[((gc_row4+
-//line matmul.go:292
 														1)*
 //line matmul.go:273
 														n+gc_col4+
@@ -6553,7 +5009,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 														1)+2*gc_k156] = gc_lanes156[gc_k156]
 												}
 											}
-//line matmul.go:292
 											gc_pos.Thread = gc_rank
 										}
 									}
@@ -6561,7 +5016,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							}
 						}
 					}
-//line matmul.go:294
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -6570,23 +5024,16 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 			}
 			if compiled.SIMD {
-//line matmul.go:251
 				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line matmul.go:251
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line matmul.go:251
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line matmul.go:251
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:251
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line matmul.go:251
 					var tx int = gc_tx
-//line matmul.go:251
 					var ty int = gc_ty
 //line matmul.go:251
 					s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank:])
@@ -6600,9 +5047,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					var gc_t137 int = row0 + 2*ty
 //line matmul.go:273
 					var gc_t138 int = col0 + 2*tx
-//line matmul.go:273
 					var gc_row3 int = gc_t137
-//line matmul.go:273
 					var gc_col3 int = gc_t138
 //line matmul.go:273
 					gc_s00 := s00
@@ -6614,13 +5059,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_s11 := s11
 //line matmul.go:273
 					if gc_row3 < m {
-//line matmul.go:273
 						if gc_col3+
-//line matmul.go:283
 							1 <
 //line matmul.go:273
 							n && uint(n-(gc_col3+
-//line matmul.go:283
 							1)) > 14 && (gc_col3 <
 //line matmul.go:273
 							n && uint(n-gc_col3) > 14 && ((gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16)) {
@@ -6631,7 +5073,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						} else {
 //line matmul.go:273
 							if gc_col3 < n && uint(n-gc_col3) > 14 {
-//line matmul.go:273
 								gc_st := gc_s00
 //line matmul.go:273
 								if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
@@ -6646,15 +5087,12 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:273
 									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_oddLanes)
 								} else {
-//line matmul.go:273
 									break gc_steps3
 								}
 							} else {
 //line matmul.go:273
 								gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
-//line matmul.go:273
 								if gc_if5.ToBits() != 0 {
-//line matmul.go:273
 									gc_st2 := gc_s00
 //line matmul.go:273
 									if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
@@ -6669,36 +5107,27 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:273
 										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
-//line matmul.go:273
 										break gc_steps3
 									}
 								}
 							}
-//line matmul.go:273
 							if gc_col3+
-//line matmul.go:283
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col3+
-//line matmul.go:283
 								1)) > 14 {
-//line matmul.go:283
 								gc_st3 := gc_s01
-//line matmul.go:283
 								if (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:284
 									1) >= 0 && (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
 //line matmul.go:284
 									1) <= len(c)-16 && ((gc_row3*n+gc_col3+
-//line matmul.go:284
 									1)&1 == 0 || !((gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:284
 									1) >= 1 && (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
@@ -6706,17 +5135,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									1) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 										1)+0:]), gc_evenLanes)
 //line matmul.go:284
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 										1)+8:]), gc_evenLanes)
-//line matmul.go:284
 								} else if (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:284
 									1) >= 1 && (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
@@ -6724,22 +5149,16 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									1) <= len(c)-15 {
 //line matmul.go:273
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 										1)-1:]), gc_oddLanes)
 //line matmul.go:284
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 										1)+7:]), gc_oddLanes)
 								} else {
 //line matmul.go:284
 									var gc_lanes143 [8]float32
-//line matmul.go:284
 									gc_st3.Store(&gc_lanes143)
-//line matmul.go:284
 									for gc_k143 := range 8 {
-//line matmul.go:284
 										if 0xff&(1<<gc_k143) != 0 {
-//line matmul.go:284
 											gc_pos.Thread = gc_rank + gc_k143
 //line matmul.go:273
 											c[(gc_row3*n+gc_col3+
@@ -6747,33 +5166,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												1)+2*gc_k143] = gc_lanes143[gc_k143]
 										}
 									}
-//line matmul.go:284
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:284
 								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
-//line matmul.go:283
 									1, 16))))
-//line matmul.go:283
 								if gc_if6.ToBits() != 0 {
-//line matmul.go:283
 									gc_st4 := gc_s01
-//line matmul.go:283
 									if (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:284
 										1) >= 0 && (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
 //line matmul.go:284
 										1) <= len(c)-16 && ((gc_row3*n+gc_col3+
-//line matmul.go:284
 										1)&1 == 0 || !((gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:284
 										1) >= 1 && (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
@@ -6781,17 +5192,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-15)) {
 //line matmul.go:273
 										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 											1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:284
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 											1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line matmul.go:284
 									} else if (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:284
 										1) >= 1 && (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
@@ -6799,22 +5206,16 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-15 {
 //line matmul.go:273
 										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 											1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:284
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-//line matmul.go:284
 											1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
 //line matmul.go:284
 										var gc_lanes144 [8]float32
-//line matmul.go:284
 										gc_st4.Store(&gc_lanes144)
-//line matmul.go:284
 										for gc_k144 := range 8 {
-//line matmul.go:284
 											if gc_if6.ToBits()&(1<<gc_k144) != 0 {
-//line matmul.go:284
 												gc_pos.Thread = gc_rank + gc_k144
 //line matmul.go:273
 												c[(gc_row3*n+gc_col3+
@@ -6822,247 +5223,188 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 													1)+2*gc_k144] = gc_lanes144[gc_k144]
 											}
 										}
-//line matmul.go:284
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line matmul.go:287
 					if gc_row3+1 <
 //line matmul.go:273
 						m {
-//line matmul.go:273
 						if gc_col3+
-//line matmul.go:291
 							1 <
 //line matmul.go:273
 							n && uint(n-(gc_col3+
-//line matmul.go:291
 							1)) > 14 && (gc_col3 <
 //line matmul.go:273
 							n && uint(n-gc_col3) > 14 && (((gc_row3+
-//line matmul.go:289
 							1)*
 //line matmul.go:273
 							n+gc_col3) >= 0 && ((gc_row3+
-//line matmul.go:289
 							1)*
 //line matmul.go:273
 							n+gc_col3) <= len(c)-16)) {
 //line matmul.go:273
 							gc_s10.Permute(gc_spreadLo).Merge(gc_s11.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[(gc_row3+
-//line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col3:])
 //line matmul.go:273
 							gc_s10.Permute(gc_spreadHi).Merge(gc_s11.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[((gc_row3+
-//line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col3)+8:])
 						} else {
 //line matmul.go:273
 							if gc_col3 < n && uint(n-gc_col3) > 14 {
-//line matmul.go:273
 								gc_st5 := gc_s10
-//line matmul.go:273
 								if ((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) >= 0 && ((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) <= len(c)-16 && (((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3)&1 == 0 || !(((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) >= 1 && ((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)+0:]), gc_evenLanes)
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)+8:]), gc_evenLanes)
-//line matmul.go:273
 								} else if ((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) >= 1 && ((gc_row3+
-//line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)-1:]), gc_oddLanes)
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)+7:]), gc_oddLanes)
 								} else {
 //line matmul.go:273
 									var gc_lanes145 [8]float32
-//line matmul.go:273
 									gc_st5.Store(&gc_lanes145)
-//line matmul.go:273
 									for gc_k145 := range 8 {
-//line matmul.go:273
 										if 0xff&(1<<gc_k145) != 0 {
-//line matmul.go:273
 											gc_pos.Thread = gc_rank + gc_k145
 //line matmul.go:273
 											c[((gc_row3+
-//line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col3)+2*gc_k145] = gc_lanes145[gc_k145]
 										}
 									}
-//line matmul.go:273
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:273
 								gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
-//line matmul.go:273
 								if gc_if7.ToBits() != 0 {
-//line matmul.go:273
 									gc_st6 := gc_s10
-//line matmul.go:273
 									if ((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) >= 0 && ((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) <= len(c)-16 && (((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)&1 == 0 || !(((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) >= 1 && ((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)+0:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)+8:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line matmul.go:273
 									} else if ((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) >= 1 && ((gc_row3+
-//line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)-1:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
 //line matmul.go:273
 										var gc_lanes146 [8]float32
-//line matmul.go:273
 										gc_st6.Store(&gc_lanes146)
-//line matmul.go:273
 										for gc_k146 := range 8 {
-//line matmul.go:273
 											if gc_if7.ToBits()&(1<<gc_k146) != 0 {
-//line matmul.go:273
 												gc_pos.Thread = gc_rank + gc_k146
 //line matmul.go:273
 												c[((gc_row3+
-//line matmul.go:289
 													1)*
 //line matmul.go:273
 													n+gc_col3)+2*gc_k146] = gc_lanes146[gc_k146]
 											}
 										}
-//line matmul.go:273
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
-//line matmul.go:273
 							if gc_col3+
-//line matmul.go:291
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col3+
-//line matmul.go:291
 								1)) > 14 {
-//line matmul.go:291
 								gc_st7 := gc_s11
-//line matmul.go:291
 								if ((gc_row3+
 									1)*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:292
 									1) >= 0 && ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
 //line matmul.go:292
 									1) <= len(c)-16 && (((gc_row3+
-//line matmul.go:292
 									1)*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:292
 									1)&1 == 0 || !(((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:292
 									1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
@@ -7070,25 +5412,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									1) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1)+0:]), gc_evenLanes)
 //line matmul.go:292
 									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1)+8:]), gc_evenLanes)
-//line matmul.go:292
 								} else if ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-//line matmul.go:292
 									1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
@@ -7096,34 +5432,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									1) <= len(c)-15 {
 //line matmul.go:273
 									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1)-1:]), gc_oddLanes)
 //line matmul.go:292
 									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1)+7:]), gc_oddLanes)
 								} else {
 //line matmul.go:292
 									var gc_lanes147 [8]float32
-//line matmul.go:292
 									gc_st7.Store(&gc_lanes147)
-//line matmul.go:292
 									for gc_k147 := range 8 {
-//line matmul.go:292
 										if 0xff&(1<<gc_k147) != 0 {
-//line matmul.go:292
 											gc_pos.Thread = gc_rank + gc_k147
 //line matmul.go:273
 											c[((gc_row3+
-//line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col3+
@@ -7131,38 +5458,29 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												1)+2*gc_k147] = gc_lanes147[gc_k147]
 										}
 									}
-//line matmul.go:292
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:292
 								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
-//line matmul.go:291
 									1, 16))))
-//line matmul.go:291
 								if gc_if8.ToBits() != 0 {
-//line matmul.go:291
 									gc_st8 := gc_s11
-//line matmul.go:291
 									if ((gc_row3+
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1) >= 0 && ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
 //line matmul.go:292
 										1) <= len(c)-16 && (((gc_row3+
-//line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1)&1 == 0 || !(((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
@@ -7170,25 +5488,19 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-15)) {
 //line matmul.go:273
 										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-//line matmul.go:292
 											1)+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:292
 										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-//line matmul.go:292
 											1)+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line matmul.go:292
 									} else if ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-//line matmul.go:292
 										1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
@@ -7196,34 +5508,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1) <= len(c)-15 {
 //line matmul.go:273
 										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-//line matmul.go:292
 											1)-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:292
 										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-//line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-//line matmul.go:292
 											1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
 //line matmul.go:292
 										var gc_lanes148 [8]float32
-//line matmul.go:292
 										gc_st8.Store(&gc_lanes148)
-//line matmul.go:292
 										for gc_k148 := range 8 {
-//line matmul.go:292
 											if gc_if8.ToBits()&(1<<gc_k148) != 0 {
-//line matmul.go:292
 												gc_pos.Thread = gc_rank + gc_k148
 //line matmul.go:273
 												c[((gc_row3+
-//line matmul.go:292
 													1)*
 //line matmul.go:273
 													n+gc_col3+
@@ -7231,7 +5534,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 													1)+2*gc_k148] = gc_lanes148[gc_k148]
 											}
 										}
-//line matmul.go:292
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -7239,84 +5541,13 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 				}
-//line matmul.go:294
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line matmul.go:251
-					tx := gc_tx
-//line matmul.go:251
-					ty := gc_ty
-//line matmul.go:253
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line matmul.go:251
-					tx := gc_tx
-//line matmul.go:251
-					ty := gc_ty
-//line matmul.go:253
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line matmul.go:251
-					tx := gc_tx
-//line matmul.go:251
-					ty := gc_ty
-//line matmul.go:253
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line matmul.go:251
-					tx := gc_tx
-//line matmul.go:251
-					ty := gc_ty
-//line matmul.go:253
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line matmul.go:251
 				tx := gc_tx
-//line matmul.go:251
 				ty := gc_ty
-//line matmul.go:253
 				s00 := gc_s_s00[gc_rank]
 				s01 := gc_s_s01[gc_rank]
 				s10 := gc_s_s10[gc_rank]

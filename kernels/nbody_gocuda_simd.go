@@ -44,61 +44,45 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line nbody.go:144
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:152
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:131
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line nbody.go:144
 								var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 								if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
-//line nbody.go:148
 									break
 								}
-//line nbody.go:148
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:148
 								var gc_lanes7 [16]uint32
-//line nbody.go:148
 								for gc_k5 := range 16 {
 //line nbody.go:148
 									gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 								}
-//line nbody.go:148
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
-//line nbody.go:148
 								xi := gc_ld4
-//line nbody.go:148
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:148
 								var gc_lanes8 [16]uint32
-//line nbody.go:148
 								for gc_k6 := range 16 {
 //line nbody.go:148
 									gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 								}
-//line nbody.go:148
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
-//line nbody.go:148
 								yi := gc_ld5
-//line nbody.go:148
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:148
 								var gc_lanes9 [16]uint32
-//line nbody.go:148
 								for gc_k7 := range 16 {
 //line nbody.go:148
 									gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 								}
-//line nbody.go:148
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
-//line nbody.go:148
 								zi := gc_ld6
 //line nbody.go:148
 								var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -128,41 +112,23 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									gc_yi2 := yi
 //line nbody.go:152
 									gc_zi2 := zi
-//line nbody.go:152
 									gc_xj2 := gc_t11
-//line nbody.go:152
 									gc_yj2 := gc_t12
-//line nbody.go:152
 									gc_zj2 := gc_t13
-//line nbody.go:152
 									gc_mj2 := gc_t14
-//line nbody.go:152
 									gc_t15 := gc_xj2.Sub(gc_xi2)
-//line nbody.go:152
 									gc_t16 := gc_yj2.Sub(gc_yi2)
-//line nbody.go:152
 									gc_t17 := gc_zj2.Sub(gc_zi2)
-//line nbody.go:152
 									gc_dx2 := gc_t15
-//line nbody.go:152
 									gc_dy2 := gc_t16
-//line nbody.go:152
 									gc_dz2 := gc_t17
-//line nbody.go:152
 									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
-//line nbody.go:152
 									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
-//line nbody.go:152
 									gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
-//line nbody.go:152
 									gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
-//line nbody.go:152
 									gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
-//line nbody.go:152
 									ax = gc_t18
-//line nbody.go:152
 									ay = gc_t19
-//line nbody.go:152
 									az = gc_t20
 								}
 //line nbody.go:150
@@ -174,10 +140,8 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 //line nbody.go:150
 								var gc_lanes12 [16]uint32
 								az.AsUint32x16().Store(&gc_lanes12)
-//line nbody.go:154
 								for gc_k8 := range 16 {
 									{
-//line nbody.go:154
 										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
 //line nbody.go:154
 										compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
@@ -186,7 +150,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									}
 								}
 							}
-//line nbody.go:156
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -195,61 +158,45 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						}
 					}
 					if compiled.SIMD {
-//line nbody.go:144
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line nbody.go:152
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line nbody.go:144
 							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 							if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
-//line nbody.go:148
 								break
 							}
-//line nbody.go:148
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
 							var gc_lanes [8]uint32
-//line nbody.go:148
 							for gc_k := range 8 {
 //line nbody.go:148
 								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 							}
-//line nbody.go:148
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:148
 							xi := gc_ld
-//line nbody.go:148
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
 							var gc_lanes2 [8]uint32
-//line nbody.go:148
 							for gc_k2 := range 8 {
 //line nbody.go:148
 								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 							}
-//line nbody.go:148
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:148
 							yi := gc_ld2
-//line nbody.go:148
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
 							var gc_lanes3 [8]uint32
-//line nbody.go:148
 							for gc_k3 := range 8 {
 //line nbody.go:148
 								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 							}
-//line nbody.go:148
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:148
 							zi := gc_ld3
 //line nbody.go:148
 							var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -279,41 +226,23 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								gc_yi := yi
 //line nbody.go:152
 								gc_zi := zi
-//line nbody.go:152
 								gc_xj := gc_t
-//line nbody.go:152
 								gc_yj := gc_t2
-//line nbody.go:152
 								gc_zj := gc_t3
-//line nbody.go:152
 								gc_mj := gc_t4
-//line nbody.go:152
 								gc_t5 := gc_xj.Sub(gc_xi)
-//line nbody.go:152
 								gc_t6 := gc_yj.Sub(gc_yi)
-//line nbody.go:152
 								gc_t7 := gc_zj.Sub(gc_zi)
-//line nbody.go:152
 								gc_dx := gc_t5
-//line nbody.go:152
 								gc_dy := gc_t6
-//line nbody.go:152
 								gc_dz := gc_t7
-//line nbody.go:152
 								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
-//line nbody.go:152
 								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:152
 								gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
-//line nbody.go:152
 								gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
-//line nbody.go:152
 								gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:152
 								ax = gc_t8
-//line nbody.go:152
 								ay = gc_t9
-//line nbody.go:152
 								az = gc_t10
 							}
 //line nbody.go:150
@@ -325,10 +254,8 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 //line nbody.go:150
 							var gc_lanes6 [8]uint32
 							az.AsUint32x8().Store(&gc_lanes6)
-//line nbody.go:154
 							for gc_k4 := range 8 {
 								{
-//line nbody.go:154
 									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
 //line nbody.go:154
 									compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
@@ -337,13 +264,11 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								}
 							}
 						}
-//line nbody.go:156
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:144
 						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 						xi := bodies[i][0]
@@ -360,7 +285,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					}
 				}
 			}
-//line nbody.go:164
 		})
 	}
 }
@@ -400,7 +324,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -414,7 +337,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -427,6 +349,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line nbody.go:200
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -443,10 +366,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line nbody.go:176
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:176
 							_ = i
+//line nbody.go:177
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:177
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -456,46 +378,32 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
 								var gc_lanes10 [16]uint32
-//line nbody.go:179
 								for gc_k10 := range 16 {
 //line nbody.go:179
 									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
-//line nbody.go:179
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
-//line nbody.go:179
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
 								var gc_lanes11 [16]uint32
-//line nbody.go:179
 								for gc_k11 := range 16 {
 //line nbody.go:179
 									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
-//line nbody.go:179
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
-//line nbody.go:179
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
 								var gc_lanes12 [16]uint32
-//line nbody.go:179
 								for gc_k12 := range 16 {
 //line nbody.go:179
 									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
-//line nbody.go:179
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
-//line nbody.go:179
 								gc_t10 := gc_ld10
-//line nbody.go:179
 								gc_t11 := gc_ld11
-//line nbody.go:179
 								gc_t12 := gc_ld12
-//line nbody.go:179
 								xi = gc_t10
-//line nbody.go:179
 								yi = gc_t11
-//line nbody.go:179
 								zi = gc_t12
 							}
 //line nbody.go:178
@@ -528,59 +436,42 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line nbody.go:176
 						var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:176
 						_ = i
+//line nbody.go:177
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
 						var gc_lanes7 [8]uint32
-//line nbody.go:179
 						for gc_k7 := range 8 {
 //line nbody.go:179
 							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
 						}
-//line nbody.go:179
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
-//line nbody.go:179
 						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
 						var gc_lanes8 [8]uint32
-//line nbody.go:179
 						for gc_k8 := range 8 {
 //line nbody.go:179
 							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
-//line nbody.go:179
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
-//line nbody.go:179
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
 						var gc_lanes9 [8]uint32
-//line nbody.go:179
 						for gc_k9 := range 8 {
 //line nbody.go:179
 							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
-//line nbody.go:179
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
-//line nbody.go:179
 						gc_t7 := gc_ld7
-//line nbody.go:179
 						gc_t8 := gc_ld8
-//line nbody.go:179
 						gc_t9 := gc_ld9
-//line nbody.go:179
 						xi = gc_t7
-//line nbody.go:179
 						yi = gc_t8
-//line nbody.go:179
 						zi = gc_t9
 //line nbody.go:178
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -611,7 +502,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -627,8 +517,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line nbody.go:176
 							var i int = gc_bx*gc_bdx + gc_tx
+//line nbody.go:177
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:177
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -636,53 +526,37 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(bodies)-16 {
-//line nbody.go:179
 									break
 								}
-//line nbody.go:179
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
 								var gc_lanes4 [16]uint32
-//line nbody.go:179
 								for gc_k4 := range 16 {
 //line nbody.go:179
 									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 								}
-//line nbody.go:179
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-//line nbody.go:179
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
 								var gc_lanes5 [16]uint32
-//line nbody.go:179
 								for gc_k5 := range 16 {
 //line nbody.go:179
 									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 								}
-//line nbody.go:179
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-//line nbody.go:179
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
 								var gc_lanes6 [16]uint32
-//line nbody.go:179
 								for gc_k6 := range 16 {
 //line nbody.go:179
 									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 								}
-//line nbody.go:179
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-//line nbody.go:179
 								gc_t4 := gc_ld4
-//line nbody.go:179
 								gc_t5 := gc_ld5
-//line nbody.go:179
 								gc_t6 := gc_ld6
-//line nbody.go:179
 								xi = gc_t4
-//line nbody.go:179
 								yi = gc_t5
-//line nbody.go:179
 								zi = gc_t6
 							}
 //line nbody.go:178
@@ -715,8 +589,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line nbody.go:176
 						var i int = gc_bx*gc_bdx + gc_tx
+//line nbody.go:177
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -724,53 +598,37 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
 						if i < 0 || i > len(bodies)-8 {
-//line nbody.go:179
 							break
 						}
-//line nbody.go:179
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
 						var gc_lanes [8]uint32
-//line nbody.go:179
 						for gc_k := range 8 {
 //line nbody.go:179
 							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 						}
-//line nbody.go:179
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:179
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
 						var gc_lanes2 [8]uint32
-//line nbody.go:179
 						for gc_k2 := range 8 {
 //line nbody.go:179
 							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 						}
-//line nbody.go:179
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:179
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
 						var gc_lanes3 [8]uint32
-//line nbody.go:179
 						for gc_k3 := range 8 {
 //line nbody.go:179
 							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 						}
-//line nbody.go:179
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:179
 						gc_t := gc_ld
-//line nbody.go:179
 						gc_t2 := gc_ld2
-//line nbody.go:179
 						gc_t3 := gc_ld3
-//line nbody.go:179
 						xi = gc_t
-//line nbody.go:179
 						yi = gc_t2
-//line nbody.go:179
 						zi = gc_t3
 //line nbody.go:178
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -796,14 +654,13 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:177
 					var xi, yi, zi float32
 //line nbody.go:179
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -819,7 +676,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
-//line nbody.go:187
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -847,16 +703,13 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 //line nbody.go:199
 			gc_s_az := gc_s_az[:gc_n]
 			{
-//line nbody.go:202
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line nbody.go:188
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:190
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:131
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 							gc_rank := gc_vstep3
@@ -895,41 +748,23 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								gc_yi2 := yi
 //line nbody.go:190
 								gc_zi2 := zi
-//line nbody.go:190
 								gc_xj2 := gc_t23
-//line nbody.go:190
 								gc_yj2 := gc_t24
-//line nbody.go:190
 								gc_zj2 := gc_t25
-//line nbody.go:190
 								gc_mj2 := gc_t26
-//line nbody.go:190
 								gc_t27 := gc_xj2.Sub(gc_xi2)
-//line nbody.go:190
 								gc_t28 := gc_yj2.Sub(gc_yi2)
-//line nbody.go:190
 								gc_t29 := gc_zj2.Sub(gc_zi2)
-//line nbody.go:190
 								gc_dx2 := gc_t27
-//line nbody.go:190
 								gc_dy2 := gc_t28
-//line nbody.go:190
 								gc_dz2 := gc_t29
-//line nbody.go:190
 								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
-//line nbody.go:190
 								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
-//line nbody.go:190
 								gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
-//line nbody.go:190
 								gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
-//line nbody.go:190
 								gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
-//line nbody.go:190
 								ax = gc_t30
-//line nbody.go:190
 								ay = gc_t31
-//line nbody.go:190
 								az = gc_t32
 							}
 //line nbody.go:188
@@ -947,11 +782,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					}
 				}
 				if compiled.SIMD {
-//line nbody.go:188
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line nbody.go:190
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:131
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 						gc_rank := gc_vstep3
@@ -990,41 +823,23 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							gc_yi := yi
 //line nbody.go:190
 							gc_zi := zi
-//line nbody.go:190
 							gc_xj := gc_t13
-//line nbody.go:190
 							gc_yj := gc_t14
-//line nbody.go:190
 							gc_zj := gc_t15
-//line nbody.go:190
 							gc_mj := gc_t16
-//line nbody.go:190
 							gc_t17 := gc_xj.Sub(gc_xi)
-//line nbody.go:190
 							gc_t18 := gc_yj.Sub(gc_yi)
-//line nbody.go:190
 							gc_t19 := gc_zj.Sub(gc_zi)
-//line nbody.go:190
 							gc_dx := gc_t17
-//line nbody.go:190
 							gc_dy := gc_t18
-//line nbody.go:190
 							gc_dz := gc_t19
-//line nbody.go:190
 							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
-//line nbody.go:190
 							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:190
 							gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
-//line nbody.go:190
 							gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
-//line nbody.go:190
 							gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:190
 							ax = gc_t20
-//line nbody.go:190
 							ay = gc_t21
-//line nbody.go:190
 							az = gc_t22
 						}
 //line nbody.go:188
@@ -1075,9 +890,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line nbody.go:176
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:176
 							_ = i
 //line nbody.go:176
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
@@ -1098,7 +911,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								var gc_lanes24 [16]uint32
 //line nbody.go:195
 								az.AsUint32x16().Store(&gc_lanes24)
-//line nbody.go:195
 								for gc_k16 := range 16 {
 									{
 //line nbody.go:195
@@ -1111,7 +923,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								}
 							}
 						}
-//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1123,9 +934,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line nbody.go:176
 						var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:176
 						_ = i
 //line nbody.go:176
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
@@ -1145,7 +954,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						var gc_lanes21 [8]uint32
 //line nbody.go:195
 						az.AsUint32x8().Store(&gc_lanes21)
-//line nbody.go:195
 						for gc_k15 := range 8 {
 //line nbody.go:195
 							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
@@ -1155,13 +963,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
-//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -1169,7 +975,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:199
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1177,7 +982,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line nbody.go:176
 							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
@@ -1188,7 +992,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							{
 //line nbody.go:195
 								if i < 0 || i > len(acc)-16 {
-//line nbody.go:195
 									break
 								}
 //line nbody.go:195
@@ -1203,7 +1006,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								var gc_lanes18 [16]uint32
 //line nbody.go:195
 								az.AsUint32x16().Store(&gc_lanes18)
-//line nbody.go:195
 								for gc_k14 := range 16 {
 									{
 //line nbody.go:195
@@ -1216,7 +1018,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								}
 							}
 						}
-//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1228,7 +1029,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line nbody.go:176
 						var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
@@ -1238,7 +1038,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:195
 						if i < 0 || i > len(acc)-8 {
-//line nbody.go:195
 							break
 						}
 //line nbody.go:195
@@ -1253,7 +1052,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						var gc_lanes15 [8]uint32
 //line nbody.go:195
 						az.AsUint32x8().Store(&gc_lanes15)
-//line nbody.go:195
 						for gc_k13 := range 8 {
 //line nbody.go:195
 							compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
@@ -1263,74 +1061,12 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
-//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-//line nbody.go:199
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-//line nbody.go:199
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-//line nbody.go:199
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-//line nbody.go:199
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -1363,9 +1099,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
 	p := gc_bdx
-//line nbody.go:216
 	q := gc_bdy
-//line nbody.go:218
 	partial := gocuda.Shared[[3]float32](t, p*q)
 //line nbody.go:224
 	part := nbodyMultiTile / q
@@ -1385,7 +1119,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -1399,7 +1132,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -1411,6 +1143,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:243
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1428,12 +1161,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line nbody.go:217
 							var tx int = gc_tx
 //line nbody.go:219
 							var i int = gc_bx*p + tx
-//line nbody.go:219
 							_ = i
+//line nbody.go:220
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:220
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1443,46 +1175,32 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
 								var gc_lanes10 [16]uint32
-//line nbody.go:222
 								for gc_k10 := range 16 {
 //line nbody.go:222
 									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
-//line nbody.go:222
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
-//line nbody.go:222
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
 								var gc_lanes11 [16]uint32
-//line nbody.go:222
 								for gc_k11 := range 16 {
 //line nbody.go:222
 									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
-//line nbody.go:222
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
-//line nbody.go:222
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
 								var gc_lanes12 [16]uint32
-//line nbody.go:222
 								for gc_k12 := range 16 {
 //line nbody.go:222
 									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
-//line nbody.go:222
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
-//line nbody.go:222
 								gc_t10 := gc_ld10
-//line nbody.go:222
 								gc_t11 := gc_ld11
-//line nbody.go:222
 								gc_t12 := gc_ld12
-//line nbody.go:222
 								xi = gc_t10
-//line nbody.go:222
 								yi = gc_t11
-//line nbody.go:222
 								zi = gc_t12
 							}
 //line nbody.go:221
@@ -1515,61 +1233,44 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line nbody.go:217
 						var tx int = gc_tx
 //line nbody.go:219
 						var i int = gc_bx*p + tx
-//line nbody.go:219
 						_ = i
+//line nbody.go:220
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
 						var gc_lanes7 [8]uint32
-//line nbody.go:222
 						for gc_k7 := range 8 {
 //line nbody.go:222
 							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
 						}
-//line nbody.go:222
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
-//line nbody.go:222
 						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
 						var gc_lanes8 [8]uint32
-//line nbody.go:222
 						for gc_k8 := range 8 {
 //line nbody.go:222
 							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
-//line nbody.go:222
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
-//line nbody.go:222
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
 						var gc_lanes9 [8]uint32
-//line nbody.go:222
 						for gc_k9 := range 8 {
 //line nbody.go:222
 							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
-//line nbody.go:222
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
-//line nbody.go:222
 						gc_t7 := gc_ld7
-//line nbody.go:222
 						gc_t8 := gc_ld8
-//line nbody.go:222
 						gc_t9 := gc_ld9
-//line nbody.go:222
 						xi = gc_t7
-//line nbody.go:222
 						yi = gc_t8
-//line nbody.go:222
 						zi = gc_t9
 //line nbody.go:221
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1600,7 +1301,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -1616,7 +1316,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line nbody.go:217
 							var tx int = gc_tx
 //line nbody.go:219
 							var i int = gc_bx*p + tx
@@ -1627,53 +1326,37 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(bodies)-16 {
-//line nbody.go:222
 									break
 								}
-//line nbody.go:222
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
 								var gc_lanes4 [16]uint32
-//line nbody.go:222
 								for gc_k4 := range 16 {
 //line nbody.go:222
 									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 								}
-//line nbody.go:222
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-//line nbody.go:222
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
 								var gc_lanes5 [16]uint32
-//line nbody.go:222
 								for gc_k5 := range 16 {
 //line nbody.go:222
 									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 								}
-//line nbody.go:222
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-//line nbody.go:222
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
 								var gc_lanes6 [16]uint32
-//line nbody.go:222
 								for gc_k6 := range 16 {
 //line nbody.go:222
 									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 								}
-//line nbody.go:222
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-//line nbody.go:222
 								gc_t4 := gc_ld4
-//line nbody.go:222
 								gc_t5 := gc_ld5
-//line nbody.go:222
 								gc_t6 := gc_ld6
-//line nbody.go:222
 								xi = gc_t4
-//line nbody.go:222
 								yi = gc_t5
-//line nbody.go:222
 								zi = gc_t6
 							}
 //line nbody.go:221
@@ -1706,7 +1389,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line nbody.go:217
 						var tx int = gc_tx
 //line nbody.go:219
 						var i int = gc_bx*p + tx
@@ -1717,53 +1399,37 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
 						if i < 0 || i > len(bodies)-8 {
-//line nbody.go:222
 							break
 						}
-//line nbody.go:222
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
 						var gc_lanes [8]uint32
-//line nbody.go:222
 						for gc_k := range 8 {
 //line nbody.go:222
 							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 						}
-//line nbody.go:222
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:222
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
 						var gc_lanes2 [8]uint32
-//line nbody.go:222
 						for gc_k2 := range 8 {
 //line nbody.go:222
 							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 						}
-//line nbody.go:222
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:222
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
 						var gc_lanes3 [8]uint32
-//line nbody.go:222
 						for gc_k3 := range 8 {
 //line nbody.go:222
 							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 						}
-//line nbody.go:222
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:222
 						gc_t := gc_ld
-//line nbody.go:222
 						gc_t2 := gc_ld2
-//line nbody.go:222
 						gc_t3 := gc_ld3
-//line nbody.go:222
 						xi = gc_t
-//line nbody.go:222
 						yi = gc_t2
-//line nbody.go:222
 						zi = gc_t3
 //line nbody.go:221
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1789,7 +1455,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
 //line nbody.go:219
 					i := gc_bx*p + tx
@@ -1798,7 +1463,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -1814,15 +1478,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
-//line nbody.go:231
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
-//line nbody.go:217
 						ty := gc_ty
 //line nbody.go:227
 						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
@@ -1851,24 +1512,20 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:251
 			gc_s_az := gc_s_az[:gc_n]
 			{
-//line nbody.go:254
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line nbody.go:217
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:234
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:131
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line nbody.go:217
 								var ty int = gc_ty
 //line nbody.go:231
 								var lo int = ty * part
@@ -1905,41 +1562,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 									gc_yi2 := yi
 //line nbody.go:234
 									gc_zi2 := zi
-//line nbody.go:234
 									gc_xj2 := gc_t23
-//line nbody.go:234
 									gc_yj2 := gc_t24
-//line nbody.go:234
 									gc_zj2 := gc_t25
-//line nbody.go:234
 									gc_mj2 := gc_t26
-//line nbody.go:234
 									gc_t27 := gc_xj2.Sub(gc_xi2)
-//line nbody.go:234
 									gc_t28 := gc_yj2.Sub(gc_yi2)
-//line nbody.go:234
 									gc_t29 := gc_zj2.Sub(gc_zi2)
-//line nbody.go:234
 									gc_dx2 := gc_t27
-//line nbody.go:234
 									gc_dy2 := gc_t28
-//line nbody.go:234
 									gc_dz2 := gc_t29
-//line nbody.go:234
 									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
-//line nbody.go:234
 									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
-//line nbody.go:234
 									gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
-//line nbody.go:234
 									gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
-//line nbody.go:234
 									gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
-//line nbody.go:234
 									ax = gc_t30
-//line nbody.go:234
 									ay = gc_t31
-//line nbody.go:234
 									az = gc_t32
 								}
 //line nbody.go:232
@@ -1957,17 +1596,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 					}
 					if compiled.SIMD {
-//line nbody.go:217
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line nbody.go:234
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line nbody.go:217
 							var ty int = gc_ty
 //line nbody.go:231
 							var lo int = ty * part
@@ -2004,41 +1640,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								gc_yi := yi
 //line nbody.go:234
 								gc_zi := zi
-//line nbody.go:234
 								gc_xj := gc_t13
-//line nbody.go:234
 								gc_yj := gc_t14
-//line nbody.go:234
 								gc_zj := gc_t15
-//line nbody.go:234
 								gc_mj := gc_t16
-//line nbody.go:234
 								gc_t17 := gc_xj.Sub(gc_xi)
-//line nbody.go:234
 								gc_t18 := gc_yj.Sub(gc_yi)
-//line nbody.go:234
 								gc_t19 := gc_zj.Sub(gc_zi)
-//line nbody.go:234
 								gc_dx := gc_t17
-//line nbody.go:234
 								gc_dy := gc_t18
-//line nbody.go:234
 								gc_dz := gc_t19
-//line nbody.go:234
 								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
-//line nbody.go:234
 								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:234
 								gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
-//line nbody.go:234
 								gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
-//line nbody.go:234
 								gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:234
 								ax = gc_t20
-//line nbody.go:234
 								ay = gc_t21
-//line nbody.go:234
 								az = gc_t22
 							}
 //line nbody.go:232
@@ -2053,11 +1671,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						ty := gc_ty
 //line nbody.go:231
 						lo := ty * part
-//line nbody.go:233
 						xi := gc_s_xi[gc_rank]
 						yi := gc_s_yi[gc_rank]
 						zi := gc_s_zi[gc_rank]
@@ -2094,13 +1710,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line nbody.go:217
 							var tx int = gc_tx
-//line nbody.go:217
 							_ = tx
-//line nbody.go:217
 							var ty int = gc_ty
-//line nbody.go:217
 							_ = ty
 //line nbody.go:217
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
@@ -2117,7 +1729,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:238
 							var gc_lanes24 [16]uint32
 							az.AsUint32x16().Store(&gc_lanes24)
-//line nbody.go:238
 							for gc_k16 := range 16 {
 								{
 //line nbody.go:238
@@ -2129,7 +1740,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								}
 							}
 						}
-//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2141,13 +1751,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line nbody.go:217
 						var tx int = gc_tx
-//line nbody.go:217
 						_ = tx
-//line nbody.go:217
 						var ty int = gc_ty
-//line nbody.go:217
 						_ = ty
 //line nbody.go:217
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
@@ -2164,7 +1770,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:238
 						var gc_lanes21 [8]uint32
 						az.AsUint32x8().Store(&gc_lanes21)
-//line nbody.go:238
 						for gc_k15 := range 8 {
 //line nbody.go:238
 							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
@@ -2174,13 +1779,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
-//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -2195,9 +1798,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line nbody.go:217
 							var tx int = gc_tx
-//line nbody.go:217
 							var ty int = gc_ty
 //line nbody.go:217
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
@@ -2207,7 +1808,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 //line nbody.go:238
 							if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
-//line nbody.go:238
 								break
 							}
 //line nbody.go:238
@@ -2219,7 +1819,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:238
 							var gc_lanes18 [16]uint32
 							az.AsUint32x16().Store(&gc_lanes18)
-//line nbody.go:238
 							for gc_k14 := range 16 {
 								{
 //line nbody.go:238
@@ -2231,7 +1830,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								}
 							}
 						}
-//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2243,9 +1841,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line nbody.go:217
 						var tx int = gc_tx
-//line nbody.go:217
 						var ty int = gc_ty
 //line nbody.go:217
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
@@ -2255,7 +1851,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:238
 						if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
-//line nbody.go:238
 							break
 						}
 //line nbody.go:238
@@ -2267,7 +1862,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:238
 						var gc_lanes15 [8]uint32
 						az.AsUint32x8().Store(&gc_lanes15)
-//line nbody.go:238
 						for gc_k13 := range 8 {
 //line nbody.go:238
 							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
@@ -2277,80 +1871,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
-//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:217
-						ty := gc_ty
-//line nbody.go:219
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:217
-						ty := gc_ty
-//line nbody.go:219
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:217
-						ty := gc_ty
-//line nbody.go:219
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:217
-						ty := gc_ty
-//line nbody.go:219
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
-//line nbody.go:217
 					ty := gc_ty
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -2367,9 +1894,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:241
 	for y := 1; y < q; y++ {
 		archsimd.ClearAVXUpperBits()
-//line nbody.go:244
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:246
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -2390,14 +1917,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 //line nbody.go:242
 					s := &gc_at3[gc_tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-//line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
 					gc_s_az[gc_rank] = az
@@ -2406,16 +1931,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 //line nbody.go:242
 					s := &partial[y*p+tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-//line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
 					gc_s_az[gc_rank] = az
@@ -2428,9 +1950,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		}
 	}
 	{
-//line nbody.go:260
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:262
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -2455,15 +1977,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line nbody.go:217
 							var ty int = gc_ty
-//line nbody.go:217
 							_ = ty
-//line nbody.go:217
 							var tx int = gc_tx
 //line nbody.go:219
 							var i int = gc_bx*p + tx
-//line nbody.go:219
 							_ = i
 //line nbody.go:219
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
@@ -2484,7 +2002,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								var gc_lanes36 [16]uint32
 //line nbody.go:245
 								az.AsUint32x16().Store(&gc_lanes36)
-//line nbody.go:245
 								for gc_k20 := range 16 {
 									{
 //line nbody.go:245
@@ -2497,7 +2014,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								}
 							}
 						}
-//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2509,15 +2025,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line nbody.go:217
 						var ty int = gc_ty
-//line nbody.go:217
 						_ = ty
-//line nbody.go:217
 						var tx int = gc_tx
 //line nbody.go:219
 						var i int = gc_bx*p + tx
-//line nbody.go:219
 						_ = i
 //line nbody.go:219
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
@@ -2537,7 +2049,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						var gc_lanes33 [8]uint32
 //line nbody.go:245
 						az.AsUint32x8().Store(&gc_lanes33)
-//line nbody.go:245
 						for gc_k19 := range 8 {
 //line nbody.go:245
 							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
@@ -2547,13 +2058,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
 						}
 					}
-//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -2561,7 +2070,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:249
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -2569,11 +2077,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line nbody.go:217
 							var ty int = gc_ty
-//line nbody.go:217
 							_ = ty
-//line nbody.go:217
 							var tx int = gc_tx
 //line nbody.go:219
 							var i int = gc_bx*p + tx
@@ -2586,7 +2091,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							{
 //line nbody.go:245
 								if i < 0 || i > len(acc)-16 {
-//line nbody.go:245
 									break
 								}
 //line nbody.go:245
@@ -2601,7 +2105,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								var gc_lanes30 [16]uint32
 //line nbody.go:245
 								az.AsUint32x16().Store(&gc_lanes30)
-//line nbody.go:245
 								for gc_k18 := range 16 {
 									{
 //line nbody.go:245
@@ -2614,7 +2117,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								}
 							}
 						}
-//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -2626,11 +2128,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line nbody.go:217
 						var ty int = gc_ty
-//line nbody.go:217
 						_ = ty
-//line nbody.go:217
 						var tx int = gc_tx
 //line nbody.go:219
 						var i int = gc_bx*p + tx
@@ -2642,7 +2141,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:245
 						if i < 0 || i > len(acc)-8 {
-//line nbody.go:245
 							break
 						}
 //line nbody.go:245
@@ -2657,7 +2155,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						var gc_lanes27 [8]uint32
 //line nbody.go:245
 						az.AsUint32x8().Store(&gc_lanes27)
-//line nbody.go:245
 						for gc_k17 := range 8 {
 //line nbody.go:245
 							compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
@@ -2667,84 +2164,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
 						}
 					}
-//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep7
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-//line nbody.go:221
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-//line nbody.go:249
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-//line nbody.go:221
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-//line nbody.go:249
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-//line nbody.go:221
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-//line nbody.go:249
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line nbody.go:217
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-//line nbody.go:221
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-//line nbody.go:249
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
 //line nbody.go:219
 					i := gc_bx*p + tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -2752,7 +2179,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
-//line nbody.go:249
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

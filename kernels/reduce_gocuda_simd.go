@@ -60,19 +60,17 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:188
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:192
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:189
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -111,7 +109,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -120,7 +117,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -129,7 +125,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -138,7 +133,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -147,7 +141,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:187
 				tid := gc_tx
 //line reduce.go:189
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -162,8 +155,8 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				continue
 			}
 		}
-//line reduce.go:199
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:200
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -180,78 +173,64 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step3 + 1
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step3 + 2
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step3 + 3
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line reduce.go:197
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:193
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:197
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line reduce.go:197
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:193
 					sdata[tid] += sdata[tid+s]
@@ -260,54 +239,46 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line reduce.go:207
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line reduce.go:214
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step5 + 1
-//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step5 + 2
-//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step5 + 3
-//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -315,7 +286,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-//line reduce.go:202
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -326,7 +296,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -334,7 +303,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -342,7 +310,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -350,7 +317,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -371,15 +337,14 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:188
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:192
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -389,10 +354,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:187
 						var tid int = gc_tx
-//line reduce.go:187
 						_ = tid
+//line reduce.go:188
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -405,10 +369,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:187
 					var tid int = gc_tx
-//line reduce.go:187
 					_ = tid
+//line reduce.go:188
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -422,83 +385,58 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:187
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:187
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:187
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:187
 						var tid int = gc_tx
 //line reduce.go:189
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:189
 							break
 						}
 //line reduce.go:189
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:189
 						var gc_i4 int = gc_t4
-//line reduce.go:189
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:189
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:189
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
 								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:189
 								break gc_steps4
 							}
-//line reduce.go:189
 							gc_result4 = gc_ld7
-//line reduce.go:189
 							gc_b3 := gc_none2
-//line reduce.go:189
 							if true {
-//line reduce.go:189
 								gc_b3 = gc_all2
 							}
-//line reduce.go:189
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:189
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:189
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:189
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:189
 									break gc_steps4
 								}
-//line reduce.go:189
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:189
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:189
@@ -512,83 +450,58 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:187
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:187
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:187
 					var tid int = gc_tx
 //line reduce.go:189
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:189
 						break
 					}
 //line reduce.go:189
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:189
 					var gc_i2 int = gc_t2
-//line reduce.go:189
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:189
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:189
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:189
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
 							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:189
 							break gc_steps2
 						}
-//line reduce.go:189
 						gc_result2 = gc_ld3
-//line reduce.go:189
 						gc_b2 := gc_none
-//line reduce.go:189
 						if true {
-//line reduce.go:189
 							gc_b2 = gc_all
 						}
-//line reduce.go:189
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:189
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:189
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:189
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:189
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:189
 								break gc_steps2
 							}
-//line reduce.go:189
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:189
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
 						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:189
@@ -596,49 +509,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:187
 				tid := gc_tx
 //line reduce.go:189
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -647,8 +520,8 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 	}
 //line reduce.go:191
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line reduce.go:193
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:194
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -663,16 +536,13 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:187
 							var tid int = gc_tx
-//line reduce.go:187
 							_ = tid
 							{
 //line reduce.go:192
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -683,9 +553,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:187
 						var tid int = gc_tx
-//line reduce.go:187
 						_ = tid
 //line reduce.go:192
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -697,26 +565,22 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:197
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line reduce.go:187
 							var tid int = gc_tx
 							{
 //line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:193
 									break
 								}
 //line reduce.go:193
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -727,11 +591,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line reduce.go:187
 						var tid int = gc_tx
 //line reduce.go:193
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:193
 							break
 						}
 //line reduce.go:193
@@ -739,53 +601,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line reduce.go:197
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:193
 					sdata[tid] += sdata[tid+s]
@@ -794,98 +612,85 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line reduce.go:207
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line reduce.go:214
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 1
-//line reduce.go:204
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 2
-//line reduce.go:204
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 3
-//line reduce.go:204
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 				}
-//line reduce.go:202
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-//line reduce.go:202
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:198
@@ -905,15 +710,14 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:188
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:192
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -923,10 +727,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:187
 						var tid int = gc_tx
-//line reduce.go:187
 						_ = tid
+//line reduce.go:188
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -939,10 +742,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:187
 					var tid int = gc_tx
-//line reduce.go:187
 					_ = tid
+//line reduce.go:188
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -956,83 +758,58 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:187
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:187
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:187
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:187
 						var tid int = gc_tx
 //line reduce.go:189
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:189
 							break
 						}
 //line reduce.go:189
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:189
 						var gc_i4 int = gc_t4
-//line reduce.go:189
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:189
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:189
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
 								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:189
 								break gc_steps4
 							}
-//line reduce.go:189
 							gc_result4 = gc_ld7
-//line reduce.go:189
 							gc_b3 := gc_none2
-//line reduce.go:189
 							if true {
-//line reduce.go:189
 								gc_b3 = gc_all2
 							}
-//line reduce.go:189
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:189
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:189
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:189
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
 									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:189
 									break gc_steps4
 								}
-//line reduce.go:189
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:189
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 int32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:189
@@ -1046,83 +823,58 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:187
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:187
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:187
 					var tid int = gc_tx
 //line reduce.go:189
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:189
 						break
 					}
 //line reduce.go:189
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:189
 					var gc_i2 int = gc_t2
-//line reduce.go:189
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:189
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:189
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:189
 							break gc_steps2
 						}
-//line reduce.go:189
 						gc_result2 = gc_ld3
-//line reduce.go:189
 						gc_b2 := gc_none
-//line reduce.go:189
 						if true {
-//line reduce.go:189
 							gc_b2 = gc_all
 						}
-//line reduce.go:189
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:189
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:189
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:189
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:189
 								break gc_steps2
 							}
-//line reduce.go:189
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:189
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 int32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:189
@@ -1130,49 +882,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:187
 				tid := gc_tx
 //line reduce.go:189
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1181,8 +893,8 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 	}
 //line reduce.go:191
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line reduce.go:193
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:194
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1197,16 +909,13 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:187
 							var tid int = gc_tx
-//line reduce.go:187
 							_ = tid
 							{
 //line reduce.go:192
 								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1217,9 +926,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:187
 						var tid int = gc_tx
-//line reduce.go:187
 						_ = tid
 //line reduce.go:192
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -1231,26 +938,22 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:197
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line reduce.go:187
 							var tid int = gc_tx
 							{
 //line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:193
 									break
 								}
 //line reduce.go:193
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1261,11 +964,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line reduce.go:187
 						var tid int = gc_tx
 //line reduce.go:193
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:193
 							break
 						}
 //line reduce.go:193
@@ -1273,53 +974,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line reduce.go:197
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:193
 					sdata[tid] += sdata[tid+s]
@@ -1328,98 +985,85 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line reduce.go:207
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line reduce.go:214
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 1
-//line reduce.go:204
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 2
-//line reduce.go:204
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 3
-//line reduce.go:204
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 				}
-//line reduce.go:202
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-//line reduce.go:202
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:198
@@ -1439,15 +1083,14 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:188
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:192
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -1457,10 +1100,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:187
 						var tid int = gc_tx
-//line reduce.go:187
 						_ = tid
+//line reduce.go:188
 						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1473,10 +1115,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:187
 					var tid int = gc_tx
-//line reduce.go:187
 					_ = tid
+//line reduce.go:188
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1490,83 +1131,58 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:187
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:187
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:187
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:187
 						var tid int = gc_tx
 //line reduce.go:189
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:189
 							break
 						}
 //line reduce.go:189
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:189
 						var gc_i4 int = gc_t4
-//line reduce.go:189
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:189
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:189
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
 								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:189
 								break gc_steps4
 							}
-//line reduce.go:189
 							gc_result4 = gc_ld7
-//line reduce.go:189
 							gc_b3 := gc_none2
-//line reduce.go:189
 							if true {
-//line reduce.go:189
 								gc_b3 = gc_all2
 							}
-//line reduce.go:189
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:189
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:189
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:189
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
 									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:189
 									break gc_steps4
 								}
-//line reduce.go:189
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:189
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 uint32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:189
@@ -1580,83 +1196,58 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:187
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:187
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:187
 					var tid int = gc_tx
 //line reduce.go:189
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:189
 						break
 					}
 //line reduce.go:189
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:189
 					var gc_i2 int = gc_t2
-//line reduce.go:189
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:189
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:189
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
 							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:189
 							break gc_steps2
 						}
-//line reduce.go:189
 						gc_result2 = gc_ld3
-//line reduce.go:189
 						gc_b2 := gc_none
-//line reduce.go:189
 						if true {
-//line reduce.go:189
 							gc_b2 = gc_all
 						}
-//line reduce.go:189
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:189
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:189
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:189
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
 								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:189
 								break gc_steps2
 							}
-//line reduce.go:189
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:189
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 uint32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:189
@@ -1664,49 +1255,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:187
-					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:187
 				tid := gc_tx
 //line reduce.go:189
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1715,8 +1266,8 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 	}
 //line reduce.go:191
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line reduce.go:193
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:194
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1731,16 +1282,13 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:187
 							var tid int = gc_tx
-//line reduce.go:187
 							_ = tid
 							{
 //line reduce.go:192
 								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1751,9 +1299,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:187
 						var tid int = gc_tx
-//line reduce.go:187
 						_ = tid
 //line reduce.go:192
 						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -1765,26 +1311,22 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:197
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line reduce.go:187
 							var tid int = gc_tx
 							{
 //line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:193
 									break
 								}
 //line reduce.go:193
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1795,11 +1337,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line reduce.go:187
 						var tid int = gc_tx
 //line reduce.go:193
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:193
 							break
 						}
 //line reduce.go:193
@@ -1807,53 +1347,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line reduce.go:197
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:187
-						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line reduce.go:197
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:193
 					sdata[tid] += sdata[tid+s]
@@ -1862,98 +1358,85 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line reduce.go:207
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line reduce.go:214
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 1
-//line reduce.go:204
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 2
-//line reduce.go:204
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step3 + 3
-//line reduce.go:204
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 				}
-//line reduce.go:202
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-//line reduce.go:202
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:198
@@ -2005,19 +1488,17 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:212
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:213
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -2056,7 +1537,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2065,7 +1545,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2074,7 +1553,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2083,7 +1561,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2092,7 +1569,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:211
 				tid := gc_tx
 //line reduce.go:213
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2101,24 +1577,21 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:217
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce.go:218
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:217
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
@@ -2128,7 +1601,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2136,6 +1608,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line reduce.go:232
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
@@ -2150,13 +1623,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
-//line reduce.go:226
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line reduce.go:226
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
@@ -2167,7 +1638,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2175,7 +1645,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2183,7 +1652,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2191,7 +1659,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line reduce.go:226
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2211,15 +1678,14 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:212
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -2229,10 +1695,9 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:211
 						var tid int = gc_tx
-//line reduce.go:211
 						_ = tid
+//line reduce.go:212
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2245,10 +1710,9 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:211
 					var tid int = gc_tx
-//line reduce.go:211
 					_ = tid
+//line reduce.go:212
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2262,83 +1726,58 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:211
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:211
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:211
 						var tid int = gc_tx
 //line reduce.go:213
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:213
 							break
 						}
 //line reduce.go:213
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:213
 						var gc_i4 int = gc_t4
-//line reduce.go:213
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:213
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:213
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
 								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:213
 								break gc_steps4
 							}
-//line reduce.go:213
 							gc_result4 = gc_ld7
-//line reduce.go:213
 							gc_b3 := gc_none2
-//line reduce.go:213
 							if true {
-//line reduce.go:213
 								gc_b3 = gc_all2
 							}
-//line reduce.go:213
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:213
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:213
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:213
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:213
 									break gc_steps4
 								}
-//line reduce.go:213
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:213
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:213
@@ -2352,83 +1791,58 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:211
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:211
 					var tid int = gc_tx
 //line reduce.go:213
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:213
 						break
 					}
 //line reduce.go:213
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:213
 					var gc_i2 int = gc_t2
-//line reduce.go:213
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:213
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:213
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:213
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
 							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:213
 							break gc_steps2
 						}
-//line reduce.go:213
 						gc_result2 = gc_ld3
-//line reduce.go:213
 						gc_b2 := gc_none
-//line reduce.go:213
 						if true {
-//line reduce.go:213
 							gc_b2 = gc_all
 						}
-//line reduce.go:213
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:213
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:213
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:213
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:213
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:213
 								break gc_steps2
 							}
-//line reduce.go:213
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:213
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
 						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:213
@@ -2436,49 +1850,9 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:211
 				tid := gc_tx
 //line reduce.go:213
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2488,24 +1862,21 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
 		archsimd.ClearAVXUpperBits()
-//line reduce.go:218
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce.go:219
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:217
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
@@ -2515,7 +1886,6 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2523,11 +1893,12 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line reduce.go:232
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
@@ -2537,49 +1908,43 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
-//line reduce.go:226
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line reduce.go:226
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line reduce.go:226
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line reduce.go:222
@@ -2598,15 +1963,14 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:212
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -2616,10 +1980,9 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:211
 						var tid int = gc_tx
-//line reduce.go:211
 						_ = tid
+//line reduce.go:212
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2632,10 +1995,9 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:211
 					var tid int = gc_tx
-//line reduce.go:211
 					_ = tid
+//line reduce.go:212
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2649,83 +2011,58 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:211
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:211
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:211
 						var tid int = gc_tx
 //line reduce.go:213
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:213
 							break
 						}
 //line reduce.go:213
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:213
 						var gc_i4 int = gc_t4
-//line reduce.go:213
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:213
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:213
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
 								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:213
 								break gc_steps4
 							}
-//line reduce.go:213
 							gc_result4 = gc_ld7
-//line reduce.go:213
 							gc_b3 := gc_none2
-//line reduce.go:213
 							if true {
-//line reduce.go:213
 								gc_b3 = gc_all2
 							}
-//line reduce.go:213
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:213
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:213
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:213
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
 									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:213
 									break gc_steps4
 								}
-//line reduce.go:213
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:213
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 int32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:213
@@ -2739,83 +2076,58 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:211
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:211
 					var tid int = gc_tx
 //line reduce.go:213
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:213
 						break
 					}
 //line reduce.go:213
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:213
 					var gc_i2 int = gc_t2
-//line reduce.go:213
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:213
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:213
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:213
 							break gc_steps2
 						}
-//line reduce.go:213
 						gc_result2 = gc_ld3
-//line reduce.go:213
 						gc_b2 := gc_none
-//line reduce.go:213
 						if true {
-//line reduce.go:213
 							gc_b2 = gc_all
 						}
-//line reduce.go:213
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:213
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:213
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:213
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:213
 								break gc_steps2
 							}
-//line reduce.go:213
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:213
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 int32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:213
@@ -2823,49 +2135,9 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:211
 				tid := gc_tx
 //line reduce.go:213
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2874,24 +2146,21 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:217
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce.go:218
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:217
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
@@ -2901,7 +2170,6 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2909,11 +2177,12 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line reduce.go:232
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
@@ -2923,49 +2192,43 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
-//line reduce.go:226
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line reduce.go:226
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line reduce.go:226
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line reduce.go:222
@@ -2984,15 +2247,14 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:212
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -3002,10 +2264,9 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:211
 						var tid int = gc_tx
-//line reduce.go:211
 						_ = tid
+//line reduce.go:212
 						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3018,10 +2279,9 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:211
 					var tid int = gc_tx
-//line reduce.go:211
 					_ = tid
+//line reduce.go:212
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3035,83 +2295,58 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:211
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:211
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:211
 						var tid int = gc_tx
 //line reduce.go:213
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:213
 							break
 						}
 //line reduce.go:213
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:213
 						var gc_i4 int = gc_t4
-//line reduce.go:213
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:213
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:213
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
 								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:213
 								break gc_steps4
 							}
-//line reduce.go:213
 							gc_result4 = gc_ld7
-//line reduce.go:213
 							gc_b3 := gc_none2
-//line reduce.go:213
 							if true {
-//line reduce.go:213
 								gc_b3 = gc_all2
 							}
-//line reduce.go:213
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:213
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:213
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:213
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
 									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:213
 									break gc_steps4
 								}
-//line reduce.go:213
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:213
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 uint32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:213
@@ -3125,83 +2360,58 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:211
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:211
 					var tid int = gc_tx
 //line reduce.go:213
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:213
 						break
 					}
 //line reduce.go:213
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:213
 					var gc_i2 int = gc_t2
-//line reduce.go:213
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:213
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:213
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
 							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:213
 							break gc_steps2
 						}
-//line reduce.go:213
 						gc_result2 = gc_ld3
-//line reduce.go:213
 						gc_b2 := gc_none
-//line reduce.go:213
 						if true {
-//line reduce.go:213
 							gc_b2 = gc_all
 						}
-//line reduce.go:213
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:213
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:213
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:213
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
 								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:213
 								break gc_steps2
 							}
-//line reduce.go:213
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:213
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 uint32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:213
@@ -3209,49 +2419,9 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:211
-					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:211
 				tid := gc_tx
 //line reduce.go:213
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3260,24 +2430,21 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:217
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce.go:218
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:217
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
@@ -3287,7 +2454,6 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -3295,11 +2461,12 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line reduce.go:232
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
@@ -3309,49 +2476,43 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
-//line reduce.go:226
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line reduce.go:226
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line reduce.go:226
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line reduce.go:222
@@ -3400,19 +2561,17 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:236
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:238
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:240
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:237
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -3451,7 +2610,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3460,7 +2618,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3469,7 +2626,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3478,7 +2634,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3487,7 +2642,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:237
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3496,8 +2650,8 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:241
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:242
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3508,7 +2662,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -3519,7 +2672,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -3530,7 +2682,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -3541,7 +2692,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -3552,7 +2702,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:240
 				if index := 2 * s * tid; index < gc_bdx {
@@ -3562,7 +2711,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3570,6 +2718,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line reduce.go:255
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -3584,13 +2733,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
-//line reduce.go:250
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line reduce.go:250
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -3601,7 +2748,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3609,7 +2755,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3617,7 +2762,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3625,7 +2769,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3646,15 +2789,14 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:236
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:238
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:240
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -3664,10 +2806,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:235
 						var tid int = gc_tx
-//line reduce.go:235
 						_ = tid
+//line reduce.go:236
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3680,10 +2821,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:235
 					var tid int = gc_tx
-//line reduce.go:235
 					_ = tid
+//line reduce.go:236
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3697,83 +2837,58 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:235
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:235
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:235
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:235
 						var tid int = gc_tx
 //line reduce.go:237
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:237
 							break
 						}
 //line reduce.go:237
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:237
 						var gc_i4 int = gc_t4
-//line reduce.go:237
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:237
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:237
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
 								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:237
 								break gc_steps4
 							}
-//line reduce.go:237
 							gc_result4 = gc_ld7
-//line reduce.go:237
 							gc_b3 := gc_none2
-//line reduce.go:237
 							if true {
-//line reduce.go:237
 								gc_b3 = gc_all2
 							}
-//line reduce.go:237
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:237
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:237
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:237
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:237
 									break gc_steps4
 								}
-//line reduce.go:237
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:237
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:237
@@ -3787,83 +2902,58 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:235
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:235
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:235
 					var tid int = gc_tx
 //line reduce.go:237
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:237
 						break
 					}
 //line reduce.go:237
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:237
 					var gc_i2 int = gc_t2
-//line reduce.go:237
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:237
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:237
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:237
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
 							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:237
 							break gc_steps2
 						}
-//line reduce.go:237
 						gc_result2 = gc_ld3
-//line reduce.go:237
 						gc_b2 := gc_none
-//line reduce.go:237
 						if true {
-//line reduce.go:237
 							gc_b2 = gc_all
 						}
-//line reduce.go:237
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:237
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:237
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:237
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:237
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:237
 								break gc_steps2
 							}
-//line reduce.go:237
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:237
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
 						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:237
@@ -3871,49 +2961,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:237
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3922,8 +2972,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:241
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:242
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3933,31 +2983,22 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line reduce.go:235
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:235
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:235
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:235
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:235
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:235
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:235
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:235
 							var tid int = gc_tx
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
 								if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line reduce.go:240
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -3967,10 +3008,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 										gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
-//line reduce.go:241
 									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -3981,10 +3020,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 										gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
-//line reduce.go:241
 									gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -3999,15 +3036,12 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
 								} else {
 //line reduce.go:241
 									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line reduce.go:240
 									if gc_if10.ToBits() != 0 {
-//line reduce.go:240
 										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -4017,10 +3051,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 											gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
-//line reduce.go:241
 										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -4031,12 +3063,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 											gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
-//line reduce.go:241
 										gc_st4 := gc_ld24.Add(gc_ld23)
-//line reduce.go:241
 										gc_bits := gc_if10.ToBits()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -4051,14 +3080,12 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
 									}
 								}
 							}
 						}
-//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4068,29 +3095,22 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				}
 			}
 			if compiled.SIMD {
+//line reduce.go:252
 				if s == 1 {
-//line reduce.go:235
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line reduce.go:235
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line reduce.go:235
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line reduce.go:235
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:235
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:235
 						var tid int = gc_tx
 //line reduce.go:240
 						var index int = 2 * tid
 //line reduce.go:240
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line reduce.go:240
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -4100,10 +3120,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 								gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
-//line reduce.go:241
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:241
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4114,10 +3132,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 								gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
-//line reduce.go:241
 							gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:241
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4132,15 +3148,12 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
 						} else {
 //line reduce.go:241
 							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line reduce.go:240
 							if gc_if8.ToBits() != 0 {
-//line reduce.go:240
 								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -4150,10 +3163,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 									gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
-//line reduce.go:241
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4164,10 +3175,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 									gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
-//line reduce.go:241
 								gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4182,67 +3191,17 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:241
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
 							}
 						}
 					}
-//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:240
 				if index := 2 * s * tid; index < gc_bdx {
@@ -4252,7 +3211,6 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -4260,11 +3218,12 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line reduce.go:255
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
@@ -4274,49 +3233,43 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
-//line reduce.go:250
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line reduce.go:250
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:250
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:246
@@ -4336,15 +3289,14 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:236
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:238
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:240
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -4354,10 +3306,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:235
 						var tid int = gc_tx
-//line reduce.go:235
 						_ = tid
+//line reduce.go:236
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4370,10 +3321,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:235
 					var tid int = gc_tx
-//line reduce.go:235
 					_ = tid
+//line reduce.go:236
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -4387,83 +3337,58 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:235
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:235
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:235
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:235
 						var tid int = gc_tx
 //line reduce.go:237
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:237
 							break
 						}
 //line reduce.go:237
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:237
 						var gc_i4 int = gc_t4
-//line reduce.go:237
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:237
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:237
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
 								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:237
 								break gc_steps4
 							}
-//line reduce.go:237
 							gc_result4 = gc_ld7
-//line reduce.go:237
 							gc_b3 := gc_none2
-//line reduce.go:237
 							if true {
-//line reduce.go:237
 								gc_b3 = gc_all2
 							}
-//line reduce.go:237
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:237
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:237
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:237
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
 									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:237
 									break gc_steps4
 								}
-//line reduce.go:237
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:237
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 int32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:237
@@ -4477,83 +3402,58 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:235
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:235
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:235
 					var tid int = gc_tx
 //line reduce.go:237
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:237
 						break
 					}
 //line reduce.go:237
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:237
 					var gc_i2 int = gc_t2
-//line reduce.go:237
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:237
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:237
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:237
 							break gc_steps2
 						}
-//line reduce.go:237
 						gc_result2 = gc_ld3
-//line reduce.go:237
 						gc_b2 := gc_none
-//line reduce.go:237
 						if true {
-//line reduce.go:237
 							gc_b2 = gc_all
 						}
-//line reduce.go:237
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:237
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:237
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:237
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:237
 								break gc_steps2
 							}
-//line reduce.go:237
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:237
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 int32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:237
@@ -4561,49 +3461,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:237
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4612,8 +3472,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:241
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:242
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4623,31 +3483,22 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line reduce.go:235
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:235
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:235
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:235
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:235
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:235
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:235
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:235
 							var tid int = gc_tx
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
 								if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line reduce.go:240
 									var gc_ld21 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -4657,10 +3508,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 										gc_ld21 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
-//line reduce.go:241
 									var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -4671,10 +3520,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 										gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
-//line reduce.go:241
 									gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -4689,15 +3536,12 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
 								} else {
 //line reduce.go:241
 									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line reduce.go:240
 									if gc_if10.ToBits() != 0 {
-//line reduce.go:240
 										var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -4707,10 +3551,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 											gc_ld23 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
-//line reduce.go:241
 										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -4721,12 +3563,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 											gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
-//line reduce.go:241
 										gc_st4 := gc_ld24.Add(gc_ld23)
-//line reduce.go:241
 										gc_bits := gc_if10.ToBits()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -4741,14 +3580,12 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
 									}
 								}
 							}
 						}
-//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4758,29 +3595,22 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 			}
 			if compiled.SIMD {
+//line reduce.go:252
 				if s == 1 {
-//line reduce.go:235
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line reduce.go:235
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line reduce.go:235
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line reduce.go:235
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:235
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:235
 						var tid int = gc_tx
 //line reduce.go:240
 						var index int = 2 * tid
 //line reduce.go:240
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line reduce.go:240
 							var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -4790,10 +3620,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 								gc_ld13 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
-//line reduce.go:241
 							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4804,10 +3632,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 								gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
-//line reduce.go:241
 							gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:241
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4822,15 +3648,12 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
 						} else {
 //line reduce.go:241
 							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line reduce.go:240
 							if gc_if8.ToBits() != 0 {
-//line reduce.go:240
 								var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -4840,10 +3663,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 									gc_ld15 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
-//line reduce.go:241
 								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4854,10 +3675,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 									gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
-//line reduce.go:241
 								gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -4872,67 +3691,17 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:241
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
 							}
 						}
 					}
-//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:240
 				if index := 2 * s * tid; index < gc_bdx {
@@ -4942,7 +3711,6 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -4950,11 +3718,12 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line reduce.go:255
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
@@ -4964,49 +3733,43 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
-//line reduce.go:250
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line reduce.go:250
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:250
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:246
@@ -5026,15 +3789,14 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:236
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:238
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:240
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -5044,10 +3806,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:235
 						var tid int = gc_tx
-//line reduce.go:235
 						_ = tid
+//line reduce.go:236
 						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5060,10 +3821,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:235
 					var tid int = gc_tx
-//line reduce.go:235
 					_ = tid
+//line reduce.go:236
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -5077,83 +3837,58 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:235
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:235
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:235
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:235
 						var tid int = gc_tx
 //line reduce.go:237
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:237
 							break
 						}
 //line reduce.go:237
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:237
 						var gc_i4 int = gc_t4
-//line reduce.go:237
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:237
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:237
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
 								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:237
 								break gc_steps4
 							}
-//line reduce.go:237
 							gc_result4 = gc_ld7
-//line reduce.go:237
 							gc_b3 := gc_none2
-//line reduce.go:237
 							if true {
-//line reduce.go:237
 								gc_b3 = gc_all2
 							}
-//line reduce.go:237
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:237
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:237
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:237
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
 									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:237
 									break gc_steps4
 								}
-//line reduce.go:237
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:237
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 uint32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:237
@@ -5167,83 +3902,58 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:235
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:235
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:235
 					var tid int = gc_tx
 //line reduce.go:237
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:237
 						break
 					}
 //line reduce.go:237
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:237
 					var gc_i2 int = gc_t2
-//line reduce.go:237
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:237
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:237
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
 							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:237
 							break gc_steps2
 						}
-//line reduce.go:237
 						gc_result2 = gc_ld3
-//line reduce.go:237
 						gc_b2 := gc_none
-//line reduce.go:237
 						if true {
-//line reduce.go:237
 							gc_b2 = gc_all
 						}
-//line reduce.go:237
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:237
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:237
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:237
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
 								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:237
 								break gc_steps2
 							}
-//line reduce.go:237
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:237
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 uint32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:237
@@ -5251,49 +3961,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:237
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5302,8 +3972,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:241
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:242
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5313,31 +3983,22 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line reduce.go:235
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:235
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:235
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:235
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:235
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:235
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:235
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:235
 							var tid int = gc_tx
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
 								if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line reduce.go:240
 									var gc_ld21 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -5347,10 +4008,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
-//line reduce.go:241
 									var gc_ld22 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -5361,10 +4020,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
-//line reduce.go:241
 									gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -5379,15 +4036,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
-//line reduce.go:241
 										break gc_steps8
 									}
 								} else {
 //line reduce.go:241
 									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line reduce.go:240
 									if gc_if10.ToBits() != 0 {
-//line reduce.go:240
 										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -5397,10 +4051,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
-//line reduce.go:241
 										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -5411,12 +4063,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
-//line reduce.go:241
 										gc_st4 := gc_ld24.Add(gc_ld23)
-//line reduce.go:241
 										gc_bits := gc_if10.ToBits()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -5431,14 +4080,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
-//line reduce.go:241
 											break gc_steps8
 										}
 									}
 								}
 							}
 						}
-//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -5448,29 +4095,22 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 			}
 			if compiled.SIMD {
+//line reduce.go:252
 				if s == 1 {
-//line reduce.go:235
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line reduce.go:235
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line reduce.go:235
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line reduce.go:235
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:235
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:235
 						var tid int = gc_tx
 //line reduce.go:240
 						var index int = 2 * tid
 //line reduce.go:240
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line reduce.go:240
 							var gc_ld13 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -5480,10 +4120,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 								gc_ld13 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
-//line reduce.go:241
 							var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -5494,10 +4132,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 								gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
-//line reduce.go:241
 							gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:241
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -5512,15 +4148,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line reduce.go:241
 								break gc_steps6
 							}
 						} else {
 //line reduce.go:241
 							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line reduce.go:240
 							if gc_if8.ToBits() != 0 {
-//line reduce.go:240
 								var gc_ld15 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -5530,10 +4163,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 									gc_ld15 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
-//line reduce.go:241
 								var gc_ld16 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -5544,10 +4175,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 									gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
-//line reduce.go:241
 								gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -5562,67 +4191,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:241
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line reduce.go:241
 									break gc_steps6
 								}
 							}
 						}
 					}
-//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:235
-					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:240
 				if index := 2 * s * tid; index < gc_bdx {
@@ -5632,7 +4211,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -5640,11 +4218,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line reduce.go:255
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
@@ -5654,49 +4233,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
-//line reduce.go:250
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line reduce.go:250
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:246
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:250
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:246
@@ -5748,19 +4321,17 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:258
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:260
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:262
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:259
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -5799,7 +4370,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5808,7 +4378,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5817,7 +4386,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5826,7 +4394,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5835,7 +4402,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:257
 				tid := gc_tx
 //line reduce.go:259
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5844,7 +4410,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce.go:261
 	var sdata_ []T = sdata
-//line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -5854,8 +4419,8 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5872,78 +4437,64 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step3 + 1
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step3 + 2
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step3 + 3
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -5952,7 +4503,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -5960,6 +4510,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
@@ -5974,13 +4525,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
-//line reduce.go:267
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce.go:267
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -5991,7 +4540,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -5999,7 +4547,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -6007,7 +4554,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -6015,7 +4561,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -6036,15 +4581,14 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:258
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:260
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:262
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -6054,10 +4598,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:257
 						var tid int = gc_tx
-//line reduce.go:257
 						_ = tid
+//line reduce.go:258
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -6070,10 +4613,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:257
 					var tid int = gc_tx
-//line reduce.go:257
 					_ = tid
+//line reduce.go:258
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -6087,83 +4629,58 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:257
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:257
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:257
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:257
 						var tid int = gc_tx
 //line reduce.go:259
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:259
 							break
 						}
 //line reduce.go:259
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:259
 						var gc_i4 int = gc_t4
-//line reduce.go:259
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:259
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:259
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
 								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:259
 								break gc_steps4
 							}
-//line reduce.go:259
 							gc_result4 = gc_ld7
-//line reduce.go:259
 							gc_b3 := gc_none2
-//line reduce.go:259
 							if true {
-//line reduce.go:259
 								gc_b3 = gc_all2
 							}
-//line reduce.go:259
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:259
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:259
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:259
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:259
 									break gc_steps4
 								}
-//line reduce.go:259
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:259
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:259
@@ -6177,83 +4694,58 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:257
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:257
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:257
 					var tid int = gc_tx
 //line reduce.go:259
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:259
 						break
 					}
 //line reduce.go:259
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:259
 					var gc_i2 int = gc_t2
-//line reduce.go:259
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:259
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:259
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:259
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
 							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:259
 							break gc_steps2
 						}
-//line reduce.go:259
 						gc_result2 = gc_ld3
-//line reduce.go:259
 						gc_b2 := gc_none
-//line reduce.go:259
 						if true {
-//line reduce.go:259
 							gc_b2 = gc_all
 						}
-//line reduce.go:259
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:259
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:259
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:259
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:259
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:259
 								break gc_steps2
 							}
-//line reduce.go:259
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:259
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:284
 						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:259
@@ -6261,49 +4753,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:257
 				tid := gc_tx
 //line reduce.go:259
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -6312,12 +4764,11 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 	}
 //line reduce.go:261
 	var sdata_ []float32 = sdata
-//line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -6332,15 +4783,13 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -6351,9 +4800,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -6365,26 +4812,22 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -6395,11 +4838,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -6407,53 +4848,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -6462,7 +4859,6 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -6470,11 +4866,12 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
@@ -6484,49 +4881,43 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
-//line reduce.go:267
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce.go:267
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:267
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:263
@@ -6546,15 +4937,14 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:258
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:260
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:262
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -6564,10 +4954,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:257
 						var tid int = gc_tx
-//line reduce.go:257
 						_ = tid
+//line reduce.go:258
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -6580,10 +4969,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:257
 					var tid int = gc_tx
-//line reduce.go:257
 					_ = tid
+//line reduce.go:258
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -6597,83 +4985,58 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:257
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:257
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:257
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:257
 						var tid int = gc_tx
 //line reduce.go:259
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:259
 							break
 						}
 //line reduce.go:259
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:259
 						var gc_i4 int = gc_t4
-//line reduce.go:259
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:259
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:259
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
 								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:259
 								break gc_steps4
 							}
-//line reduce.go:259
 							gc_result4 = gc_ld7
-//line reduce.go:259
 							gc_b3 := gc_none2
-//line reduce.go:259
 							if true {
-//line reduce.go:259
 								gc_b3 = gc_all2
 							}
-//line reduce.go:259
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:259
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:259
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:259
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
 									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:259
 									break gc_steps4
 								}
-//line reduce.go:259
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:259
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 int32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:259
@@ -6687,83 +5050,58 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:257
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:257
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:257
 					var tid int = gc_tx
 //line reduce.go:259
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:259
 						break
 					}
 //line reduce.go:259
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:259
 					var gc_i2 int = gc_t2
-//line reduce.go:259
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:259
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:259
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:259
 							break gc_steps2
 						}
-//line reduce.go:259
 						gc_result2 = gc_ld3
-//line reduce.go:259
 						gc_b2 := gc_none
-//line reduce.go:259
 						if true {
-//line reduce.go:259
 							gc_b2 = gc_all
 						}
-//line reduce.go:259
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:259
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:259
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:259
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:259
 								break gc_steps2
 							}
-//line reduce.go:259
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:259
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 int32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:259
@@ -6771,49 +5109,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:257
 				tid := gc_tx
 //line reduce.go:259
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -6822,12 +5120,11 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 	}
 //line reduce.go:261
 	var sdata_ []int32 = sdata
-//line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -6842,15 +5139,13 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -6861,9 +5156,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -6875,26 +5168,22 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -6905,11 +5194,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -6917,53 +5204,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -6972,7 +5215,6 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -6980,11 +5222,12 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
@@ -6994,49 +5237,43 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
-//line reduce.go:267
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce.go:267
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:267
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:263
@@ -7056,15 +5293,14 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line reduce.go:258
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
-//line reduce.go:260
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:262
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -7074,10 +5310,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reduce.go:257
 						var tid int = gc_tx
-//line reduce.go:257
 						_ = tid
+//line reduce.go:258
 						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -7090,10 +5325,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reduce.go:257
 					var tid int = gc_tx
-//line reduce.go:257
 					_ = tid
+//line reduce.go:258
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -7107,83 +5341,58 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:257
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:257
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:257
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reduce.go:257
 						var tid int = gc_tx
 //line reduce.go:259
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:259
 							break
 						}
 //line reduce.go:259
 						var gc_t4 int = gc_bx*gc_bdx + tid
-//line reduce.go:259
 						var gc_i4 int = gc_t4
-//line reduce.go:259
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:259
 						gc_returned4 := gc_none2
 //line reduce.go:284
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:259
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
 							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
 								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
-//line reduce.go:259
 								break gc_steps4
 							}
-//line reduce.go:259
 							gc_result4 = gc_ld7
-//line reduce.go:259
 							gc_b3 := gc_none2
-//line reduce.go:259
 							if true {
-//line reduce.go:259
 								gc_b3 = gc_all2
 							}
-//line reduce.go:259
 							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:259
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:259
 							if gc_if5.ToBits() != 0 {
-//line reduce.go:259
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
 									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
-//line reduce.go:259
 									break gc_steps4
 								}
-//line reduce.go:259
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:259
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line reduce.go:284
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 uint32
-//line reduce.go:287
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:259
@@ -7197,83 +5406,58 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:257
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:257
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reduce.go:257
 					var tid int = gc_tx
 //line reduce.go:259
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:259
 						break
 					}
 //line reduce.go:259
 					var gc_t2 int = gc_bx*gc_bdx + tid
-//line reduce.go:259
 					var gc_i2 int = gc_t2
-//line reduce.go:259
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:259
 					gc_returned2 := gc_none
 //line reduce.go:284
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce.go:259
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
 							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
-//line reduce.go:259
 							break gc_steps2
 						}
-//line reduce.go:259
 						gc_result2 = gc_ld3
-//line reduce.go:259
 						gc_b2 := gc_none
-//line reduce.go:259
 						if true {
-//line reduce.go:259
 							gc_b2 = gc_all
 						}
-//line reduce.go:259
 						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:259
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:259
 						if gc_if2.ToBits() != 0 {
-//line reduce.go:259
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
 								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
-//line reduce.go:259
 								break gc_steps2
 							}
-//line reduce.go:259
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:259
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line reduce.go:284
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 					if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 						var gc_zero2 uint32
-//line reduce.go:287
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:259
@@ -7281,49 +5465,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:257
-					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:257
 				tid := gc_tx
 //line reduce.go:259
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -7332,12 +5476,11 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 	}
 //line reduce.go:261
 	var sdata_ []uint32 = sdata
-//line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -7352,15 +5495,13 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -7371,9 +5512,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -7385,26 +5524,22 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -7415,11 +5550,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -7427,53 +5560,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -7482,7 +5571,6 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -7490,11 +5578,12 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
@@ -7504,49 +5593,43 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
-//line reduce.go:267
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce.go:267
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:263
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:267
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:263

@@ -66,14 +66,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 								var tid int = gc_tx
-								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+								var i int = gc_bx*2*gc_bdx + tid
 								_ = i
-//line reduce_variants.go:22
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line reduce_variants.go:22
 								ahead := gc_t2
 //line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -89,14 +86,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:22
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line reduce_variants.go:22
 							ahead := gc_t
 //line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -107,7 +101,6 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
 						var ahead float32 = gc_at[gc_tx]
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -115,81 +108,58 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:19
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 								var tid int = gc_tx
+//line reduce_variants.go:20
 								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 								var gc_i4 int = i
-//line reduce_variants.go:22
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
 								gc_returned4 := gc_none2
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce_variants.go:22
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps4
 									}
-//line reduce_variants.go:22
 									gc_result4 = gc_ld7
-//line reduce_variants.go:22
 									gc_b3 := gc_none2
-//line reduce_variants.go:22
 									if true {
-//line reduce_variants.go:22
 										gc_b3 = gc_all2
 									}
-//line reduce_variants.go:22
 									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:22
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:22
 									if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:22
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
-//line reduce_variants.go:22
 											break gc_steps4
 										}
-//line reduce_variants.go:22
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:22
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line reduce.go:284
 								ahead := gc_result4
 //line reduce.go:284
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -202,156 +172,81 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
+//line reduce_variants.go:20
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var gc_i2 int = i
-//line reduce_variants.go:22
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
 							gc_returned2 := gc_none
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce_variants.go:22
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps2
 								}
-//line reduce_variants.go:22
 								gc_result2 = gc_ld3
-//line reduce_variants.go:22
 								gc_b2 := gc_none
-//line reduce_variants.go:22
 								if true {
-//line reduce_variants.go:22
 									gc_b2 = gc_all
 								}
-//line reduce_variants.go:22
 								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:22
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:22
 								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:22
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps2
 									}
-//line reduce_variants.go:22
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:22
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:284
 								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line reduce.go:284
 							ahead := gc_result2
 //line reduce.go:284
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:33
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -362,10 +257,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 //line reduce_variants.go:20
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
@@ -382,10 +276,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 						var tid int = gc_tx
-						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+						var i int = gc_bx*2*gc_bdx + tid
 						_ = i
 //line reduce_variants.go:20
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
@@ -395,7 +288,6 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -405,87 +297,63 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce_variants.go:19
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
+//line reduce_variants.go:20
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
 								break
 							}
 //line reduce_variants.go:22
 							var gc_t6 int = i + gc_bdx
-//line reduce_variants.go:22
 							var gc_i8 int = gc_t6
-//line reduce_variants.go:22
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
 							gc_returned8 := gc_none4
 //line reduce.go:284
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:22
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps8
 								}
-//line reduce_variants.go:22
 								gc_result8 = gc_ld15
-//line reduce_variants.go:22
 								gc_b5 := gc_none4
-//line reduce_variants.go:22
 								if true {
-//line reduce_variants.go:22
 									gc_b5 = gc_all4
 								}
-//line reduce_variants.go:22
 								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:22
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:22
 								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:22
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps8
 									}
-//line reduce_variants.go:22
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:22
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
 								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line reduce.go:285
@@ -499,87 +367,63 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:19
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 						var tid int = gc_tx
+//line reduce_variants.go:20
 						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:22
 							break
 						}
 //line reduce_variants.go:22
 						var gc_t4 int = i + gc_bdx
-//line reduce_variants.go:22
 						var gc_i6 int = gc_t4
-//line reduce_variants.go:22
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
 						gc_returned6 := gc_none3
 //line reduce.go:284
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line reduce_variants.go:22
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
-//line reduce_variants.go:22
 								break gc_steps6
 							}
-//line reduce_variants.go:22
 							gc_result6 = gc_ld11
-//line reduce_variants.go:22
 							gc_b4 := gc_none3
-//line reduce_variants.go:22
 							if true {
-//line reduce_variants.go:22
 								gc_b4 = gc_all3
 							}
-//line reduce_variants.go:22
 							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:22
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:22
 							if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:22
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps6
 								}
-//line reduce_variants.go:22
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:22
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-//line reduce.go:284
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line reduce.go:285
@@ -587,155 +431,102 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:32
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -745,12 +536,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 	}
 //line reduce_variants.go:24
 	var sdata_ []float32 = sdata
-//line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -765,15 +555,13 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -784,9 +572,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -798,26 +584,22 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -828,11 +610,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -840,53 +620,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -895,7 +631,6 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -903,11 +638,12 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
@@ -917,49 +653,43 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:30
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
@@ -995,14 +725,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 								var tid int = gc_tx
-								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+								var i int = gc_bx*2*gc_bdx + tid
 								_ = i
-//line reduce_variants.go:22
 								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
-//line reduce_variants.go:22
 								ahead := gc_t2
 //line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1018,14 +745,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:22
 							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line reduce_variants.go:22
 							ahead := gc_t
 //line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1036,7 +760,6 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
 						var ahead int32 = gc_at[gc_tx]
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1044,81 +767,58 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:19
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 								var tid int = gc_tx
+//line reduce_variants.go:20
 								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 								var gc_i4 int = i
-//line reduce_variants.go:22
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
 								gc_returned4 := gc_none2
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce_variants.go:22
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps4
 									}
-//line reduce_variants.go:22
 									gc_result4 = gc_ld7
-//line reduce_variants.go:22
 									gc_b3 := gc_none2
-//line reduce_variants.go:22
 									if true {
-//line reduce_variants.go:22
 										gc_b3 = gc_all2
 									}
-//line reduce_variants.go:22
 									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:22
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:22
 									if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:22
 										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 											gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
-//line reduce_variants.go:22
 											break gc_steps4
 										}
-//line reduce_variants.go:22
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:22
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 									var gc_zero4 int32
-//line reduce.go:287
 									gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line reduce.go:287
 								ahead := gc_result4
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1131,156 +831,81 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
+//line reduce_variants.go:20
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var gc_i2 int = i
-//line reduce_variants.go:22
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
 							gc_returned2 := gc_none
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce_variants.go:22
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps2
 								}
-//line reduce_variants.go:22
 								gc_result2 = gc_ld3
-//line reduce_variants.go:22
 								gc_b2 := gc_none
-//line reduce_variants.go:22
 								if true {
-//line reduce_variants.go:22
 									gc_b2 = gc_all
 								}
-//line reduce_variants.go:22
 								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:22
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:22
 								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:22
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 										gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps2
 									}
-//line reduce_variants.go:22
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:22
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero2 int32
-//line reduce.go:287
 								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line reduce.go:287
 							ahead := gc_result2
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:33
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -1291,10 +916,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 //line reduce_variants.go:20
 							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
@@ -1311,10 +935,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 						var tid int = gc_tx
-						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+						var i int = gc_bx*2*gc_bdx + tid
 						_ = i
 //line reduce_variants.go:20
 						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
@@ -1324,7 +947,6 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -1334,87 +956,63 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce_variants.go:19
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
+//line reduce_variants.go:20
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
 								break
 							}
 //line reduce_variants.go:22
 							var gc_t6 int = i + gc_bdx
-//line reduce_variants.go:22
 							var gc_i8 int = gc_t6
-//line reduce_variants.go:22
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
 							gc_returned8 := gc_none4
 //line reduce.go:284
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:22
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps8
 								}
-//line reduce_variants.go:22
 								gc_result8 = gc_ld15
-//line reduce_variants.go:22
 								gc_b5 := gc_none4
-//line reduce_variants.go:22
 								if true {
-//line reduce_variants.go:22
 									gc_b5 = gc_all4
 								}
-//line reduce_variants.go:22
 								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:22
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:22
 								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:22
 									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps8
 									}
-//line reduce_variants.go:22
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:22
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero8 int32
-//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line reduce.go:288
@@ -1428,87 +1026,63 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:19
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 						var tid int = gc_tx
+//line reduce_variants.go:20
 						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:22
 							break
 						}
 //line reduce_variants.go:22
 						var gc_t4 int = i + gc_bdx
-//line reduce_variants.go:22
 						var gc_i6 int = gc_t4
-//line reduce_variants.go:22
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
 						gc_returned6 := gc_none3
 //line reduce.go:284
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line reduce_variants.go:22
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
-//line reduce_variants.go:22
 								break gc_steps6
 							}
-//line reduce_variants.go:22
 							gc_result6 = gc_ld11
-//line reduce_variants.go:22
 							gc_b4 := gc_none3
-//line reduce_variants.go:22
 							if true {
-//line reduce_variants.go:22
 								gc_b4 = gc_all3
 							}
-//line reduce_variants.go:22
 							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:22
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:22
 							if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:22
 								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps6
 								}
-//line reduce_variants.go:22
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:22
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero6 int32
-//line reduce.go:287
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line reduce.go:288
@@ -1516,155 +1090,102 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:32
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -1674,12 +1195,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 	}
 //line reduce_variants.go:24
 	var sdata_ []int32 = sdata
-//line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1694,15 +1214,13 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1713,9 +1231,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -1727,26 +1243,22 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1757,11 +1269,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -1769,53 +1279,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -1824,7 +1290,6 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1832,11 +1297,12 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
@@ -1846,49 +1312,43 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:30
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
@@ -1924,14 +1384,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 								var tid int = gc_tx
-								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+								var i int = gc_bx*2*gc_bdx + tid
 								_ = i
-//line reduce_variants.go:22
 								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
-//line reduce_variants.go:22
 								ahead := gc_t2
 //line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1947,14 +1404,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:22
 							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
-//line reduce_variants.go:22
 							ahead := gc_t
 //line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1965,7 +1419,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
 						var ahead uint32 = gc_at[gc_tx]
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1973,81 +1426,58 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:19
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 								var tid int = gc_tx
+//line reduce_variants.go:20
 								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 								var gc_i4 int = i
-//line reduce_variants.go:22
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
 								gc_returned4 := gc_none2
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce_variants.go:22
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps4
 									}
-//line reduce_variants.go:22
 									gc_result4 = gc_ld7
-//line reduce_variants.go:22
 									gc_b3 := gc_none2
-//line reduce_variants.go:22
 									if true {
-//line reduce_variants.go:22
 										gc_b3 = gc_all2
 									}
-//line reduce_variants.go:22
 									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:22
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:22
 									if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:22
 										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 											gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
-//line reduce_variants.go:22
 											break gc_steps4
 										}
-//line reduce_variants.go:22
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:22
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 									var gc_zero4 uint32
-//line reduce.go:287
 									gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line reduce.go:287
 								ahead := gc_result4
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -2060,156 +1490,81 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
+//line reduce_variants.go:20
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var gc_i2 int = i
-//line reduce_variants.go:22
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
 							gc_returned2 := gc_none
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce_variants.go:22
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps2
 								}
-//line reduce_variants.go:22
 								gc_result2 = gc_ld3
-//line reduce_variants.go:22
 								gc_b2 := gc_none
-//line reduce_variants.go:22
 								if true {
-//line reduce_variants.go:22
 									gc_b2 = gc_all
 								}
-//line reduce_variants.go:22
 								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:22
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:22
 								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:22
 									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 										gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps2
 									}
-//line reduce_variants.go:22
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:22
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero2 uint32
-//line reduce.go:287
 								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line reduce.go:287
 							ahead := gc_result2
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:33
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -2220,10 +1575,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 //line reduce_variants.go:20
 							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
@@ -2240,10 +1594,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 						var tid int = gc_tx
-						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
+						var i int = gc_bx*2*gc_bdx + tid
 						_ = i
 //line reduce_variants.go:20
 						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
@@ -2253,7 +1606,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -2263,87 +1615,63 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce_variants.go:19
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 							var tid int = gc_tx
+//line reduce_variants.go:20
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
 								break
 							}
 //line reduce_variants.go:22
 							var gc_t6 int = i + gc_bdx
-//line reduce_variants.go:22
 							var gc_i8 int = gc_t6
-//line reduce_variants.go:22
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
 							gc_returned8 := gc_none4
 //line reduce.go:284
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:22
 								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps8
 								}
-//line reduce_variants.go:22
 								gc_result8 = gc_ld15
-//line reduce_variants.go:22
 								gc_b5 := gc_none4
-//line reduce_variants.go:22
 								if true {
-//line reduce_variants.go:22
 									gc_b5 = gc_all4
 								}
-//line reduce_variants.go:22
 								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:22
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:22
 								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:22
 									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
-//line reduce_variants.go:22
 										break gc_steps8
 									}
-//line reduce_variants.go:22
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:22
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero8 uint32
-//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line reduce.go:288
@@ -2357,87 +1685,63 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:19
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:19
 						var tid int = gc_tx
+//line reduce_variants.go:20
 						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:22
 							break
 						}
 //line reduce_variants.go:22
 						var gc_t4 int = i + gc_bdx
-//line reduce_variants.go:22
 						var gc_i6 int = gc_t4
-//line reduce_variants.go:22
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
 						gc_returned6 := gc_none3
 //line reduce.go:284
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line reduce_variants.go:22
 							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
-//line reduce_variants.go:22
 								break gc_steps6
 							}
-//line reduce_variants.go:22
 							gc_result6 = gc_ld11
-//line reduce_variants.go:22
 							gc_b4 := gc_none3
-//line reduce_variants.go:22
 							if true {
-//line reduce_variants.go:22
 								gc_b4 = gc_all3
 							}
-//line reduce_variants.go:22
 							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:22
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:22
 							if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:22
 								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
-//line reduce_variants.go:22
 									break gc_steps6
 								}
-//line reduce_variants.go:22
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:22
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero6 uint32
-//line reduce.go:287
 							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line reduce.go:288
@@ -2445,155 +1749,102 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:32
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -2603,12 +1854,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 	}
 //line reduce_variants.go:24
 	var sdata_ []uint32 = sdata
-//line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2623,15 +1873,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2642,9 +1890,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -2656,26 +1902,22 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2686,11 +1928,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -2698,53 +1938,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -2753,7 +1949,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2761,11 +1956,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
@@ -2775,49 +1971,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:30
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
@@ -2889,69 +2079,64 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:56
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -2959,36 +2144,28 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:64
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -2996,7 +2173,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -3008,69 +2184,59 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:55
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
@@ -3109,8 +2275,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -3119,8 +2285,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -3129,8 +2295,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -3139,8 +2305,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -3149,8 +2315,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -3160,7 +2326,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	}
 //line reduce_variants.go:47
 	var sdata_ []T = sdata
-//line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -3170,8 +2335,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3188,78 +2353,64 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 1
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 2
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 3
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -3275,9 +2426,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:48
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -3287,7 +2436,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3297,7 +2445,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
@@ -3305,7 +2452,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			}
-//line reduce_variants.go:54
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -3314,9 +2460,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:54
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
+//line reduce_variants.go:56
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
@@ -3332,10 +2478,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -3345,14 +2490,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:67
 						gc_x03 := gc_tidx.X
+//line reduce_variants.go:68
 						gc_off7 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 								v += gc_at10[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
@@ -3367,22 +2512,20 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 								v += sdata_2[tid_2+offset]
 								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 					{
-//line reduce_variants.go:70
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:73
 						gc_x04 := gc_tidx.X
 						gc_off8 := gc_x04
+//line reduce_variants.go:75
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 							gc_at11 := sdata_2[gc_off8:][:32]
 //line reduce_variants.go:65
@@ -3398,9 +2541,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v
@@ -3409,12 +2550,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3422,6 +2561,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off9 := gc_bx
 			gc_off10 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
@@ -3436,13 +2576,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:52
 					gc_at12[0] = gc_at13[0]
 				}
-//line reduce_variants.go:56
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
 					gc_at12[0] = gc_at13[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -3453,7 +2591,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3461,7 +2598,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3469,7 +2605,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3477,7 +2612,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3516,14 +2650,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 								var tid int = gc_tx
-								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+								var i int = gc_bx*2*gc_bdx + tid
 								_ = i
-//line reduce_variants.go:45
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line reduce_variants.go:45
 								ahead := gc_t2
 //line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -3539,14 +2670,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:45
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line reduce_variants.go:45
 							ahead := gc_t
 //line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -3557,7 +2685,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
 						var ahead float32 = gc_at[gc_tx]
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -3565,81 +2692,58 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:42
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 								var tid int = gc_tx
+//line reduce_variants.go:43
 								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 								var gc_i4 int = i
-//line reduce_variants.go:45
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
 								gc_returned4 := gc_none2
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce_variants.go:45
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps4
 									}
-//line reduce_variants.go:45
 									gc_result4 = gc_ld7
-//line reduce_variants.go:45
 									gc_b3 := gc_none2
-//line reduce_variants.go:45
 									if true {
-//line reduce_variants.go:45
 										gc_b3 = gc_all2
 									}
-//line reduce_variants.go:45
 									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:45
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:45
 									if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:45
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
-//line reduce_variants.go:45
 											break gc_steps4
 										}
-//line reduce_variants.go:45
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:45
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line reduce.go:284
 								ahead := gc_result4
 //line reduce.go:284
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -3652,156 +2756,81 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
+//line reduce_variants.go:43
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var gc_i2 int = i
-//line reduce_variants.go:45
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
 							gc_returned2 := gc_none
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce_variants.go:45
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps2
 								}
-//line reduce_variants.go:45
 								gc_result2 = gc_ld3
-//line reduce_variants.go:45
 								gc_b2 := gc_none
-//line reduce_variants.go:45
 								if true {
-//line reduce_variants.go:45
 									gc_b2 = gc_all
 								}
-//line reduce_variants.go:45
 								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:45
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:45
 								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:45
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps2
 									}
-//line reduce_variants.go:45
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:45
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:284
 								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line reduce.go:284
 							ahead := gc_result2
 //line reduce.go:284
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:56
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -3812,10 +2841,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 //line reduce_variants.go:43
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
@@ -3832,10 +2860,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 						var tid int = gc_tx
-						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+						var i int = gc_bx*2*gc_bdx + tid
 						_ = i
 //line reduce_variants.go:43
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
@@ -3845,7 +2872,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -3855,87 +2881,63 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce_variants.go:42
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
+//line reduce_variants.go:43
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
 								break
 							}
 //line reduce_variants.go:45
 							var gc_t6 int = i + gc_bdx
-//line reduce_variants.go:45
 							var gc_i8 int = gc_t6
-//line reduce_variants.go:45
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
 							gc_returned8 := gc_none4
 //line reduce.go:284
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:45
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps8
 								}
-//line reduce_variants.go:45
 								gc_result8 = gc_ld15
-//line reduce_variants.go:45
 								gc_b5 := gc_none4
-//line reduce_variants.go:45
 								if true {
-//line reduce_variants.go:45
 									gc_b5 = gc_all4
 								}
-//line reduce_variants.go:45
 								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:45
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:45
 								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:45
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps8
 									}
-//line reduce_variants.go:45
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:45
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
 								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
 								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line reduce.go:285
@@ -3949,87 +2951,63 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:42
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 						var tid int = gc_tx
+//line reduce_variants.go:43
 						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:45
 							break
 						}
 //line reduce_variants.go:45
 						var gc_t4 int = i + gc_bdx
-//line reduce_variants.go:45
 						var gc_i6 int = gc_t4
-//line reduce_variants.go:45
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
 						gc_returned6 := gc_none3
 //line reduce.go:284
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line reduce_variants.go:45
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
-//line reduce_variants.go:45
 								break gc_steps6
 							}
-//line reduce_variants.go:45
 							gc_result6 = gc_ld11
-//line reduce_variants.go:45
 							gc_b4 := gc_none3
-//line reduce_variants.go:45
 							if true {
-//line reduce_variants.go:45
 								gc_b4 = gc_all3
 							}
-//line reduce_variants.go:45
 							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:45
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:45
 							if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:45
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps6
 								}
-//line reduce_variants.go:45
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:45
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-//line reduce.go:284
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line reduce.go:285
@@ -4037,155 +3015,102 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:55
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -4195,12 +3120,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 	}
 //line reduce_variants.go:47
 	var sdata_ []float32 = sdata
-//line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4215,15 +3139,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -4234,9 +3156,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -4248,26 +3168,22 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -4278,11 +3194,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -4290,53 +3204,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -4352,9 +3222,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:48
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -4364,7 +3232,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4374,7 +3241,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
@@ -4382,7 +3248,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 			}
-//line reduce_variants.go:54
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -4391,9 +3256,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:54
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
+//line reduce_variants.go:56
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
@@ -4409,10 +3274,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -4424,20 +3288,16 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:69
 								gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -4457,18 +3317,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line reduce_variants.go:78
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -4481,7 +3338,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4494,21 +3350,19 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
-//line reduce_variants.go:62
 							v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 							v += sdata_2[tid_2+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 					{
-//line reduce_variants.go:69
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:72
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
+//line reduce_variants.go:74
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
@@ -4524,9 +3378,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v
@@ -4535,12 +3387,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -4548,11 +3398,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
@@ -4562,49 +3413,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 				}
-//line reduce_variants.go:56
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line reduce_variants.go:56
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
@@ -4642,14 +3487,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 								var tid int = gc_tx
-								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+								var i int = gc_bx*2*gc_bdx + tid
 								_ = i
-//line reduce_variants.go:45
 								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
-//line reduce_variants.go:45
 								ahead := gc_t2
 //line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -4665,14 +3507,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:45
 							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line reduce_variants.go:45
 							ahead := gc_t
 //line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -4683,7 +3522,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
 						var ahead int32 = gc_at[gc_tx]
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -4691,81 +3529,58 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:42
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 								var tid int = gc_tx
+//line reduce_variants.go:43
 								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 								var gc_i4 int = i
-//line reduce_variants.go:45
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
 								gc_returned4 := gc_none2
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce_variants.go:45
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps4
 									}
-//line reduce_variants.go:45
 									gc_result4 = gc_ld7
-//line reduce_variants.go:45
 									gc_b3 := gc_none2
-//line reduce_variants.go:45
 									if true {
-//line reduce_variants.go:45
 										gc_b3 = gc_all2
 									}
-//line reduce_variants.go:45
 									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:45
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:45
 									if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:45
 										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 											gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
-//line reduce_variants.go:45
 											break gc_steps4
 										}
-//line reduce_variants.go:45
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:45
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 									var gc_zero4 int32
-//line reduce.go:287
 									gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line reduce.go:287
 								ahead := gc_result4
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -4778,156 +3593,81 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
+//line reduce_variants.go:43
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var gc_i2 int = i
-//line reduce_variants.go:45
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
 							gc_returned2 := gc_none
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce_variants.go:45
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps2
 								}
-//line reduce_variants.go:45
 								gc_result2 = gc_ld3
-//line reduce_variants.go:45
 								gc_b2 := gc_none
-//line reduce_variants.go:45
 								if true {
-//line reduce_variants.go:45
 									gc_b2 = gc_all
 								}
-//line reduce_variants.go:45
 								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:45
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:45
 								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:45
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 										gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps2
 									}
-//line reduce_variants.go:45
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:45
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero2 int32
-//line reduce.go:287
 								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line reduce.go:287
 							ahead := gc_result2
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:56
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -4938,10 +3678,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 //line reduce_variants.go:43
 							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
@@ -4958,10 +3697,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 						var tid int = gc_tx
-						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+						var i int = gc_bx*2*gc_bdx + tid
 						_ = i
 //line reduce_variants.go:43
 						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
@@ -4971,7 +3709,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -4981,87 +3718,63 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce_variants.go:42
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
+//line reduce_variants.go:43
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
 								break
 							}
 //line reduce_variants.go:45
 							var gc_t6 int = i + gc_bdx
-//line reduce_variants.go:45
 							var gc_i8 int = gc_t6
-//line reduce_variants.go:45
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
 							gc_returned8 := gc_none4
 //line reduce.go:284
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:45
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps8
 								}
-//line reduce_variants.go:45
 								gc_result8 = gc_ld15
-//line reduce_variants.go:45
 								gc_b5 := gc_none4
-//line reduce_variants.go:45
 								if true {
-//line reduce_variants.go:45
 									gc_b5 = gc_all4
 								}
-//line reduce_variants.go:45
 								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:45
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:45
 								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:45
 									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps8
 									}
-//line reduce_variants.go:45
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:45
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero8 int32
-//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line reduce.go:288
@@ -5075,87 +3788,63 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:42
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 						var tid int = gc_tx
+//line reduce_variants.go:43
 						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:45
 							break
 						}
 //line reduce_variants.go:45
 						var gc_t4 int = i + gc_bdx
-//line reduce_variants.go:45
 						var gc_i6 int = gc_t4
-//line reduce_variants.go:45
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
 						gc_returned6 := gc_none3
 //line reduce.go:284
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line reduce_variants.go:45
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
-//line reduce_variants.go:45
 								break gc_steps6
 							}
-//line reduce_variants.go:45
 							gc_result6 = gc_ld11
-//line reduce_variants.go:45
 							gc_b4 := gc_none3
-//line reduce_variants.go:45
 							if true {
-//line reduce_variants.go:45
 								gc_b4 = gc_all3
 							}
-//line reduce_variants.go:45
 							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:45
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:45
 							if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:45
 								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps6
 								}
-//line reduce_variants.go:45
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:45
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero6 int32
-//line reduce.go:287
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line reduce.go:288
@@ -5163,155 +3852,102 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:55
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -5321,12 +3957,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 	}
 //line reduce_variants.go:47
 	var sdata_ []int32 = sdata
-//line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5341,15 +3976,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -5360,9 +3993,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -5374,26 +4005,22 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -5404,11 +4031,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -5416,53 +4041,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -5478,9 +4059,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:48
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -5490,7 +4069,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -5500,7 +4078,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
@@ -5508,7 +4085,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:54
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -5517,9 +4093,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:54
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
+//line reduce_variants.go:56
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
@@ -5535,10 +4111,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -5550,20 +4125,16 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:69
 								gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -5583,18 +4154,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line reduce_variants.go:78
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -5607,7 +4175,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5620,21 +4187,19 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
-//line reduce_variants.go:62
 							v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 							v += sdata_2[tid_2+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 					{
-//line reduce_variants.go:69
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:72
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
+//line reduce_variants.go:74
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
@@ -5650,9 +4215,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v
@@ -5661,12 +4224,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -5674,11 +4235,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
@@ -5688,49 +4250,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 				}
-//line reduce_variants.go:56
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line reduce_variants.go:56
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
@@ -5768,14 +4324,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 								var tid int = gc_tx
-								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+								var i int = gc_bx*2*gc_bdx + tid
 								_ = i
-//line reduce_variants.go:45
 								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
-//line reduce_variants.go:45
 								ahead := gc_t2
 //line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -5791,14 +4344,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:45
 							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
-//line reduce_variants.go:45
 							ahead := gc_t
 //line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -5809,7 +4359,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
 						var ahead uint32 = gc_at[gc_tx]
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -5817,81 +4366,58 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:42
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 								var tid int = gc_tx
+//line reduce_variants.go:43
 								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 								var gc_i4 int = i
-//line reduce_variants.go:45
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
 								gc_returned4 := gc_none2
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce_variants.go:45
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps4
 									}
-//line reduce_variants.go:45
 									gc_result4 = gc_ld7
-//line reduce_variants.go:45
 									gc_b3 := gc_none2
-//line reduce_variants.go:45
 									if true {
-//line reduce_variants.go:45
 										gc_b3 = gc_all2
 									}
-//line reduce_variants.go:45
 									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:45
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:45
 									if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:45
 										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 											gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
-//line reduce_variants.go:45
 											break gc_steps4
 										}
-//line reduce_variants.go:45
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:45
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:287
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:287
 									var gc_zero4 uint32
-//line reduce.go:287
 									gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:287
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line reduce.go:287
 								ahead := gc_result4
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -5904,156 +4430,81 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
+//line reduce_variants.go:43
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var gc_i2 int = i
-//line reduce_variants.go:45
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
 							gc_returned2 := gc_none
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line reduce_variants.go:45
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps2
 								}
-//line reduce_variants.go:45
 								gc_result2 = gc_ld3
-//line reduce_variants.go:45
 								gc_b2 := gc_none
-//line reduce_variants.go:45
 								if true {
-//line reduce_variants.go:45
 									gc_b2 = gc_all
 								}
-//line reduce_variants.go:45
 								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:45
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:45
 								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:45
 									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 										gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps2
 									}
-//line reduce_variants.go:45
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:45
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero2 uint32
-//line reduce.go:287
 								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:287
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line reduce.go:287
 							ahead := gc_result2
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:56
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -6064,10 +4515,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
-							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+							var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 //line reduce_variants.go:43
 							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
@@ -6084,10 +4534,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 						var tid int = gc_tx
-						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
+						var i int = gc_bx*2*gc_bdx + tid
 						_ = i
 //line reduce_variants.go:43
 						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
@@ -6097,7 +4546,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -6107,87 +4555,63 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce_variants.go:42
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 							var tid int = gc_tx
+//line reduce_variants.go:43
 							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
 								break
 							}
 //line reduce_variants.go:45
 							var gc_t6 int = i + gc_bdx
-//line reduce_variants.go:45
 							var gc_i8 int = gc_t6
-//line reduce_variants.go:45
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
 							gc_returned8 := gc_none4
 //line reduce.go:284
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:45
 								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps8
 								}
-//line reduce_variants.go:45
 								gc_result8 = gc_ld15
-//line reduce_variants.go:45
 								gc_b5 := gc_none4
-//line reduce_variants.go:45
 								if true {
-//line reduce_variants.go:45
 									gc_b5 = gc_all4
 								}
-//line reduce_variants.go:45
 								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:45
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:45
 								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:45
 									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
-//line reduce_variants.go:45
 										break gc_steps8
 									}
-//line reduce_variants.go:45
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:45
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
 								var gc_zero8 uint32
-//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line reduce.go:288
@@ -6201,87 +4625,63 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:42
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:42
 						var tid int = gc_tx
+//line reduce_variants.go:43
 						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:45
 							break
 						}
 //line reduce_variants.go:45
 						var gc_t4 int = i + gc_bdx
-//line reduce_variants.go:45
 						var gc_i6 int = gc_t4
-//line reduce_variants.go:45
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
 						gc_returned6 := gc_none3
 //line reduce.go:284
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line reduce_variants.go:45
 							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
-//line reduce_variants.go:45
 								break gc_steps6
 							}
-//line reduce_variants.go:45
 							gc_result6 = gc_ld11
-//line reduce_variants.go:45
 							gc_b4 := gc_none3
-//line reduce_variants.go:45
 							if true {
-//line reduce_variants.go:45
 								gc_b4 = gc_all3
 							}
-//line reduce_variants.go:45
 							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:45
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:45
 							if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:45
 								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
-//line reduce_variants.go:45
 									break gc_steps6
 								}
-//line reduce_variants.go:45
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:45
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero6 uint32
-//line reduce.go:287
 							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line reduce.go:288
@@ -6289,155 +4689,102 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:55
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -6447,12 +4794,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 	}
 //line reduce_variants.go:47
 	var sdata_ []uint32 = sdata
-//line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -6467,15 +4813,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -6486,9 +4830,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -6500,26 +4842,22 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -6530,11 +4868,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -6542,53 +4878,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -6604,9 +4896,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:48
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -6616,7 +4906,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -6626,7 +4915,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
@@ -6634,7 +4922,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 			}
-//line reduce_variants.go:54
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -6643,9 +4930,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:54
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
+//line reduce_variants.go:56
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
@@ -6661,10 +4948,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -6676,20 +4962,16 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:69
 								gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -6709,18 +4991,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line reduce_variants.go:78
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -6733,7 +5012,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6746,21 +5024,19 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
-//line reduce_variants.go:62
 							v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 							v += sdata_2[tid_2+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 					{
-//line reduce_variants.go:69
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:72
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
+//line reduce_variants.go:74
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
@@ -6776,9 +5052,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v
@@ -6787,12 +5061,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -6800,11 +5072,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
@@ -6814,49 +5087,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 				}
-//line reduce_variants.go:56
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line reduce_variants.go:56
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
@@ -6919,16 +5186,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-//line reduce_variants.go:103
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line reduce_variants.go:104
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line reduce_variants.go:109
 	gc_rowok2 := false
-//line reduce_variants.go:111
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:112
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -6944,12 +5210,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line reduce_variants.go:130
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:133
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line reduce_variants.go:135
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
@@ -6961,18 +5226,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ T = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
-//line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
@@ -6988,7 +5250,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 								v_ += gc_c1r[gc_lane]
@@ -7004,7 +5265,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:107
 				var v T
@@ -7012,7 +5272,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				var r_ T = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -7030,7 +5289,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:103
 				warpSums[(gc_rank >> 5)] = v
 			}
-//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -7040,10 +5298,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:116
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line reduce_variants.go:119
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -7058,7 +5316,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 					var v_ T = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -7069,17 +5326,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ T = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -7095,7 +5350,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 						v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 						v_ += gc_c1r[gc_lane]
@@ -7110,7 +5364,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 			v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:106
 			var v T
@@ -7118,7 +5371,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			var r_ T = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -7144,26 +5396,21 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m14 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
 		gc_save14 := gc_act
 		gc_act = gc_save14 & gc_m14
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 				var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 				gc_l_v_2[gc_lane] = v_2
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -7179,7 +5426,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 							v_2 += gc_c2r[gc_lane]
@@ -7194,7 +5440,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 				v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:106
 				var v T
@@ -7202,28 +5447,25 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				var r_2 T = v_2
 //line reduce_variants.go:108
 				v = r_2
-//line reduce_variants.go:110
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -7233,11 +5475,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 1
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -7247,11 +5486,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 2
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -7261,11 +5497,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 3
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -7275,10 +5508,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r T = v
@@ -7288,7 +5519,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				gc_at5[0] = sum
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -7304,7 +5534,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7317,7 +5546,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7330,7 +5558,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7343,7 +5570,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -7381,16 +5607,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-//line reduce_variants.go:103
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line reduce_variants.go:104
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line reduce_variants.go:109
 	gc_rowok2 := false
-//line reduce_variants.go:111
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:112
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -7406,12 +5631,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line reduce_variants.go:130
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:133
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line reduce_variants.go:135
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
@@ -7423,18 +5647,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ float32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
-//line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
@@ -7482,7 +5703,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 									v_ += gc_c1r[gc_lane]
@@ -7499,7 +5719,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:108
 				var v float32
@@ -7507,7 +5726,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				var r_ float32 = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -7525,7 +5743,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 //line reduce_variants.go:103
 				warpSums[(gc_rank >> 5)] = v
 			}
-//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -7535,10 +5752,10 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:116
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line reduce_variants.go:119
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -7553,7 +5770,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 					var v_ float32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -7564,17 +5780,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ float32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -7622,7 +5836,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 							v_ += gc_c1r[gc_lane]
@@ -7638,7 +5851,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 			v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:107
 			var v float32
@@ -7646,7 +5858,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			var r_ float32 = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -7672,29 +5883,21 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m14 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
 		gc_save14 := gc_act
 		gc_act = gc_save14 & gc_m14
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line reduce_variants.go:108
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -7703,96 +5906,63 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 						var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in4 []float32 = gc_t4
-//line reduce_variants.go:108
 						var gc_i4 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
 						gc_returned4 := gc_none2
-//line reduce.go:284
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 							} else {
 //line reduce.go:284
 								var gc_lanes9 [8]float32
-//line reduce.go:284
 								for gc_k9 := range 8 {
-//line reduce.go:284
 									if 0xff&(1<<gc_k9) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k9
 //line reduce.go:284
 										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 							}
-//line reduce.go:284
 							gc_result4 = gc_ld5
-//line reduce.go:284
 							gc_b2 := gc_none2
-//line reduce.go:284
 							if true {
-//line reduce.go:284
 								gc_b2 = gc_all
 							}
-//line reduce.go:284
 							gc_returned4 = gc_b2
 						} else {
-//line reduce.go:284
 							gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
 							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 									gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
 									var gc_lanes10 [8]float32
-//line reduce.go:284
 									for gc_k10 := range 8 {
-//line reduce.go:284
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
 											gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
 											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
-//line reduce.go:284
 									gc_pos.Thread = gc_rank
-//line reduce.go:284
 									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 								}
-//line reduce.go:284
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
 								gc_returned4 = gc_if9.Or(gc_returned4)
 							}
 						}
-//line reduce.go:284
 						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 						if gc_if10.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
-//line reduce.go:284
 							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
-//line reduce.go:284
 						v_2 := gc_result4
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -7809,57 +5979,37 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 						var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
 						var gc_i2 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
 						gc_returned2 := gc_none
-//line reduce.go:284
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
 								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 							} else {
 //line reduce.go:284
 								var gc_lanes6 [8]float32
-//line reduce.go:284
 								for gc_k6 := range 8 {
-//line reduce.go:284
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k6
 //line reduce.go:284
 										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
-//line reduce.go:284
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
 							gc_returned2 = gc_if6.Or(gc_returned2)
 						}
-//line reduce.go:284
 						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 						if gc_if7.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
-//line reduce.go:284
 							gc_returned2 = gc_if7.Or(gc_returned2)
 						}
-//line reduce.go:284
 						v_2 := gc_result2
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -7877,11 +6027,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -7929,7 +6077,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line reduce_variants.go:104
 								v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 								v_2 += gc_c2r[gc_lane]
@@ -7945,7 +6092,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			}
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:107
 				var v float32
@@ -7953,28 +6099,25 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				var r_2 float32 = v_2
 //line reduce_variants.go:108
 				v = r_2
-//line reduce_variants.go:110
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -7984,11 +6127,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 1
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -7998,11 +6138,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 2
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -8012,11 +6149,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 3
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -8026,10 +6160,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_at5[0] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r float32 = v
@@ -8039,7 +6171,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				gc_at5[0] = sum
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -8055,7 +6186,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -8068,7 +6198,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -8081,7 +6210,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -8094,7 +6222,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -8132,16 +6259,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-//line reduce_variants.go:103
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line reduce_variants.go:104
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line reduce_variants.go:109
 	gc_rowok2 := false
-//line reduce_variants.go:111
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:112
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -8157,12 +6283,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line reduce_variants.go:130
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:133
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line reduce_variants.go:135
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
@@ -8174,18 +6299,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ int32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
-//line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
@@ -8233,7 +6355,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 									v_ += gc_c1r[gc_lane]
@@ -8250,7 +6371,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:108
 				var v int32
@@ -8258,7 +6378,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				var r_ int32 = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -8276,7 +6395,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 //line reduce_variants.go:103
 				warpSums[(gc_rank >> 5)] = v
 			}
-//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -8286,10 +6404,10 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:116
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line reduce_variants.go:119
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -8304,7 +6422,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 					var v_ int32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -8315,17 +6432,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ int32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -8373,7 +6488,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 							v_ += gc_c1r[gc_lane]
@@ -8389,7 +6503,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 			v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:107
 			var v int32
@@ -8397,7 +6510,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			var r_ int32 = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -8423,29 +6535,21 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m14 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
 		gc_save14 := gc_act
 		gc_act = gc_save14 & gc_m14
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line reduce_variants.go:108
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -8454,96 +6558,63 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 						var gc_t4 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in4 []int32 = gc_t4
-//line reduce_variants.go:108
 						var gc_i4 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
 						gc_returned4 := gc_none2
-//line reduce.go:284
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 								gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 							} else {
 //line reduce.go:284
 								var gc_lanes9 [8]int32
-//line reduce.go:284
 								for gc_k9 := range 8 {
-//line reduce.go:284
 									if 0xff&(1<<gc_k9) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k9
 //line reduce.go:284
 										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
 							}
-//line reduce.go:284
 							gc_result4 = gc_ld5
-//line reduce.go:284
 							gc_b2 := gc_none2
-//line reduce.go:284
 							if true {
-//line reduce.go:284
 								gc_b2 = gc_all
 							}
-//line reduce.go:284
 							gc_returned4 = gc_b2
 						} else {
-//line reduce.go:284
 							gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
 							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
 								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 									gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
 									var gc_lanes10 [8]int32
-//line reduce.go:284
 									for gc_k10 := range 8 {
-//line reduce.go:284
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
 											gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
 											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
-//line reduce.go:284
 									gc_pos.Thread = gc_rank
-//line reduce.go:284
 									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes10)
 								}
-//line reduce.go:284
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
 								gc_returned4 = gc_if9.Or(gc_returned4)
 							}
 						}
-//line reduce.go:284
 						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if10.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 int32
-//line reduce.go:287
 							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if10)
-//line reduce.go:287
 							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
-//line reduce.go:287
 						v_2 := gc_result4
 //line reduce.go:287
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -8560,57 +6631,37 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 						var gc_t2 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in2 []int32 = gc_t2
-//line reduce_variants.go:108
 						var gc_i2 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
 						gc_returned2 := gc_none
-//line reduce.go:284
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
 								gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 							} else {
 //line reduce.go:284
 								var gc_lanes6 [8]int32
-//line reduce.go:284
 								for gc_k6 := range 8 {
-//line reduce.go:284
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k6
 //line reduce.go:284
 										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes6)
 							}
-//line reduce.go:284
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
 							gc_returned2 = gc_if6.Or(gc_returned2)
 						}
-//line reduce.go:284
 						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if7.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero2 int32
-//line reduce.go:287
 							gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if7)
-//line reduce.go:287
 							gc_returned2 = gc_if7.Or(gc_returned2)
 						}
-//line reduce.go:287
 						v_2 := gc_result2
 //line reduce.go:287
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -8628,11 +6679,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -8680,7 +6729,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line reduce_variants.go:104
 								v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 								v_2 += gc_c2r[gc_lane]
@@ -8696,7 +6744,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			}
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:107
 				var v int32
@@ -8704,28 +6751,25 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				var r_2 int32 = v_2
 //line reduce_variants.go:108
 				v = r_2
-//line reduce_variants.go:110
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -8735,11 +6779,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 1
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -8749,11 +6790,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 2
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -8763,11 +6801,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 3
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -8777,10 +6812,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_at5[0] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r int32 = v
@@ -8790,7 +6823,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				gc_at5[0] = sum
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -8806,7 +6838,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -8819,7 +6850,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -8832,7 +6862,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -8845,7 +6874,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -8883,16 +6911,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-//line reduce_variants.go:103
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line reduce_variants.go:104
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line reduce_variants.go:109
 	gc_rowok2 := false
-//line reduce_variants.go:111
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:112
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -8908,12 +6935,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line reduce_variants.go:130
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:133
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line reduce_variants.go:135
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
@@ -8925,18 +6951,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ uint32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
-//line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
@@ -8984,7 +7007,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 									v_ += gc_c1r[gc_lane]
@@ -9001,7 +7023,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:108
 				var v uint32
@@ -9009,7 +7030,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				var r_ uint32 = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -9027,7 +7047,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 //line reduce_variants.go:103
 				warpSums[(gc_rank >> 5)] = v
 			}
-//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -9037,10 +7056,10 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:116
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line reduce_variants.go:119
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -9055,7 +7074,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 					var v_ uint32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -9066,17 +7084,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ uint32 = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -9124,7 +7140,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 							v_ += gc_c1r[gc_lane]
@@ -9140,7 +7155,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 			v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:107
 			var v uint32
@@ -9148,7 +7162,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			var r_ uint32 = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -9174,29 +7187,21 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m14 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
 		gc_save14 := gc_act
 		gc_act = gc_save14 & gc_m14
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line reduce_variants.go:108
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -9205,96 +7210,63 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 						var gc_t4 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in4 []uint32 = gc_t4
-//line reduce_variants.go:108
 						var gc_i4 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
 						gc_returned4 := gc_none2
-//line reduce.go:284
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
 							var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 								gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 							} else {
 //line reduce.go:284
 								var gc_lanes9 [8]uint32
-//line reduce.go:284
 								for gc_k9 := range 8 {
-//line reduce.go:284
 									if 0xff&(1<<gc_k9) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k9
 //line reduce.go:284
 										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
 							}
-//line reduce.go:284
 							gc_result4 = gc_ld5
-//line reduce.go:284
 							gc_b2 := gc_none2
-//line reduce.go:284
 							if true {
-//line reduce.go:284
 								gc_b2 = gc_all
 							}
-//line reduce.go:284
 							gc_returned4 = gc_b2
 						} else {
-//line reduce.go:284
 							gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
 							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
 								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 									gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
 									var gc_lanes10 [8]uint32
-//line reduce.go:284
 									for gc_k10 := range 8 {
-//line reduce.go:284
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
 											gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
 											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
-//line reduce.go:284
 									gc_pos.Thread = gc_rank
-//line reduce.go:284
 									gc_ld6 = archsimd.LoadUint32x8(&gc_lanes10)
 								}
-//line reduce.go:284
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
 								gc_returned4 = gc_if9.Or(gc_returned4)
 							}
 						}
-//line reduce.go:284
 						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if10.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 uint32
-//line reduce.go:287
 							gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if10)
-//line reduce.go:287
 							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
-//line reduce.go:287
 						v_2 := gc_result4
 //line reduce.go:287
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -9311,57 +7283,37 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 						var gc_t2 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in2 []uint32 = gc_t2
-//line reduce_variants.go:108
 						var gc_i2 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
 						gc_returned2 := gc_none
-//line reduce.go:284
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
 						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
 							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
 								gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 							} else {
 //line reduce.go:284
 								var gc_lanes6 [8]uint32
-//line reduce.go:284
 								for gc_k6 := range 8 {
-//line reduce.go:284
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k6
 //line reduce.go:284
 										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes6)
 							}
-//line reduce.go:284
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
 							gc_returned2 = gc_if6.Or(gc_returned2)
 						}
-//line reduce.go:284
 						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if7.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero2 uint32
-//line reduce.go:287
 							gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if7)
-//line reduce.go:287
 							gc_returned2 = gc_if7.Or(gc_returned2)
 						}
-//line reduce.go:287
 						v_2 := gc_result2
 //line reduce.go:287
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -9379,11 +7331,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -9431,7 +7381,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line reduce_variants.go:104
 								v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 								v_2 += gc_c2r[gc_lane]
@@ -9447,7 +7396,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			}
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:107
 				var v uint32
@@ -9455,28 +7403,25 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				var r_2 uint32 = v_2
 //line reduce_variants.go:108
 				v = r_2
-//line reduce_variants.go:110
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -9486,11 +7431,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 1
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -9500,11 +7442,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 2
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -9514,11 +7453,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 3
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -9528,10 +7464,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_at5[0] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r uint32 = v
@@ -9541,7 +7475,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				gc_at5[0] = sum
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -9557,7 +7490,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -9570,7 +7502,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -9583,7 +7514,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -9596,7 +7526,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -9667,7 +7596,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-//line reduce_variants.go:134
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -9675,7 +7603,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -9683,7 +7610,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -9691,7 +7617,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -9699,7 +7624,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -9707,7 +7631,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 		var v T
-//line reduce_variants.go:135
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:134
@@ -9717,8 +7640,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from, gc_to := 0, gc_bdx
+//line reduce_variants.go:142
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -9735,12 +7658,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:159
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9752,12 +7673,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9769,12 +7688,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9786,12 +7703,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9804,10 +7719,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -9824,10 +7738,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9841,10 +7754,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9858,10 +7770,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9875,10 +7786,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -9892,10 +7802,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -9914,8 +7823,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce_variants.go:143
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 //line reduce_variants.go:141
@@ -9927,9 +7836,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -9938,9 +7845,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -9949,9 +7854,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -9960,9 +7863,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -9971,9 +7872,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 				tid := gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -9982,7 +7881,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:143
 	var sdata_ []T = sdata
-//line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -9992,8 +7890,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -10010,78 +7908,64 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step5 + 1
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step5 + 2
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step5 + 3
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -10097,9 +7981,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:144
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -10109,7 +7991,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:154
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -10119,7 +8000,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
@@ -10127,7 +8007,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:150
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -10136,9 +8015,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:150
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
+//line reduce_variants.go:152
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
@@ -10154,10 +8033,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -10167,14 +8045,14 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:67
 						gc_x03 := gc_tidx.X
+//line reduce_variants.go:68
 						gc_off6 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 								v_ += gc_at7[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
@@ -10189,22 +8067,20 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 								v_ += sdata_2[tid_2+offset]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 					{
-//line reduce_variants.go:70
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:73
 						gc_x04 := gc_tidx.X
 						gc_off7 := gc_x04
+//line reduce_variants.go:75
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at8 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
@@ -10220,9 +8096,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v_
@@ -10231,12 +8105,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -10244,6 +8116,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
@@ -10258,13 +8131,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:148
 					gc_at9[0] = gc_at10[0]
 				}
-//line reduce_variants.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
@@ -10275,7 +8146,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -10283,7 +8153,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -10291,7 +8160,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -10299,7 +8167,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -10329,7 +8196,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-//line reduce_variants.go:134
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -10358,46 +8224,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v float32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v float32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v float32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v float32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 		var v float32
-//line reduce_variants.go:135
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:134
@@ -10407,8 +8237,8 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from, gc_to := 0, gc_bdx
+//line reduce_variants.go:142
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -10425,12 +8255,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:131
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 							var tid int = gc_tx
 //line reduce_variants.go:131
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -10443,7 +8271,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							} else {
 //line reduce_variants.go:136
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
 								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -10460,12 +8287,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:131
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -10478,7 +8303,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						} else {
 //line reduce_variants.go:136
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
 							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
@@ -10494,10 +8318,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -10512,12 +8335,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce_variants.go:131
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 							var tid int = gc_tx
 //line reduce_variants.go:131
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -10526,7 +8347,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							if i < 0 || i > len(in)-16 || (i+
 //line reduce_variants.go:137
 								b) < 0 || (i+b) > len(in)-16 {
-//line reduce_variants.go:135
 								break
 							}
 //line reduce_variants.go:135
@@ -10537,7 +8357,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							} else {
 //line reduce_variants.go:137
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:136
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -10554,12 +8373,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:131
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -10568,7 +8385,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						if i < 0 || i > len(in)-8 || (i+
 //line reduce_variants.go:137
 							b) < 0 || (i+b) > len(in)-8 {
-//line reduce_variants.go:135
 							break
 						}
 //line reduce_variants.go:135
@@ -10579,7 +8395,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						} else {
 //line reduce_variants.go:137
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
 							if gc_if.ToBits() != 0 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
@@ -10593,84 +8408,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -10689,8 +8432,8 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[float32](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce_variants.go:143
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep4 := 0
@@ -10700,9 +8443,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
-//line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -10720,9 +8461,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					var tid int = gc_tx
-//line reduce_variants.go:131
 					_ = tid
 //line reduce_variants.go:131
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -10733,7 +8472,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				gc_at3[gc_tx] = v
@@ -10746,13 +8484,11 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
 							break
 						}
 //line reduce_variants.go:141
@@ -10769,13 +8505,11 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					var tid int = gc_tx
 //line reduce_variants.go:131
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:141
 						break
 					}
 //line reduce_variants.go:141
@@ -10783,59 +8517,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 				tid := gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -10844,12 +8529,11 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	}
 //line reduce_variants.go:143
 	var sdata_ []float32 = sdata
-//line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -10864,15 +8548,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -10883,9 +8565,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
@@ -10897,26 +8577,22 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -10927,11 +8603,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -10939,53 +8613,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -11001,9 +8631,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:144
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -11013,7 +8641,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:154
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -11023,7 +8650,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
@@ -11031,7 +8657,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 				}
 			}
-//line reduce_variants.go:150
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -11040,9 +8665,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:150
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
+//line reduce_variants.go:152
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
@@ -11058,10 +8683,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -11073,20 +8697,16 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:69
 								gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -11106,18 +8726,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line reduce_variants.go:78
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -11130,7 +8747,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -11143,21 +8759,19 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
-//line reduce_variants.go:62
 							v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 							v_ += sdata_2[tid_2+offset]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 					{
-//line reduce_variants.go:69
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:72
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
+//line reduce_variants.go:74
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
@@ -11173,9 +8787,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v_
@@ -11184,12 +8796,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -11197,11 +8807,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
@@ -11211,49 +8822,43 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 				}
-//line reduce_variants.go:152
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-//line reduce_variants.go:152
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
@@ -11282,7 +8887,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-//line reduce_variants.go:134
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -11309,46 +8913,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v int32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v int32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v int32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v int32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 		var v int32
-//line reduce_variants.go:135
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:134
@@ -11358,8 +8926,8 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from, gc_to := 0, gc_bdx
+//line reduce_variants.go:142
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -11376,12 +8944,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:131
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 							var tid int = gc_tx
 //line reduce_variants.go:131
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -11394,7 +8960,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							} else {
 //line reduce_variants.go:136
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
 								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
 									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -11411,12 +8976,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:131
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -11429,7 +8992,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						} else {
 //line reduce_variants.go:136
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
 							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
@@ -11445,10 +9007,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -11463,12 +9024,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce_variants.go:131
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 							var tid int = gc_tx
 //line reduce_variants.go:131
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -11477,7 +9036,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							if i < 0 || i > len(in)-16 || (i+
 //line reduce_variants.go:137
 								b) < 0 || (i+b) > len(in)-16 {
-//line reduce_variants.go:135
 								break
 							}
 //line reduce_variants.go:135
@@ -11488,7 +9046,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							} else {
 //line reduce_variants.go:137
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:136
 									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -11505,12 +9062,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:131
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -11519,7 +9074,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						if i < 0 || i > len(in)-8 || (i+
 //line reduce_variants.go:137
 							b) < 0 || (i+b) > len(in)-8 {
-//line reduce_variants.go:135
 							break
 						}
 //line reduce_variants.go:135
@@ -11530,7 +9084,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						} else {
 //line reduce_variants.go:137
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
 							if gc_if.ToBits() != 0 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
@@ -11544,84 +9097,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -11640,8 +9121,8 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[int32](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce_variants.go:143
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep4 := 0
@@ -11651,9 +9132,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
-//line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -11671,9 +9150,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					var tid int = gc_tx
-//line reduce_variants.go:131
 					_ = tid
 //line reduce_variants.go:131
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -11684,7 +9161,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				gc_at3[gc_tx] = v
@@ -11697,13 +9173,11 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
 							break
 						}
 //line reduce_variants.go:141
@@ -11720,13 +9194,11 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					var tid int = gc_tx
 //line reduce_variants.go:131
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:141
 						break
 					}
 //line reduce_variants.go:141
@@ -11734,59 +9206,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 				tid := gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -11795,12 +9218,11 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	}
 //line reduce_variants.go:143
 	var sdata_ []int32 = sdata
-//line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -11815,15 +9237,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -11834,9 +9254,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
@@ -11848,26 +9266,22 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -11878,11 +9292,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -11890,53 +9302,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -11952,9 +9320,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:144
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -11964,7 +9330,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:154
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -11974,7 +9339,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
@@ -11982,7 +9346,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-//line reduce_variants.go:150
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -11991,9 +9354,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:150
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
+//line reduce_variants.go:152
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
@@ -12009,10 +9372,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -12024,20 +9386,16 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:69
 								gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -12057,18 +9415,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line reduce_variants.go:78
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -12081,7 +9436,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -12094,21 +9448,19 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
-//line reduce_variants.go:62
 							v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 							v_ += sdata_2[tid_2+offset]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 					{
-//line reduce_variants.go:69
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:72
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
+//line reduce_variants.go:74
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
@@ -12124,9 +9476,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v_
@@ -12135,12 +9485,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -12148,11 +9496,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
@@ -12162,49 +9511,43 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 				}
-//line reduce_variants.go:152
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-//line reduce_variants.go:152
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
@@ -12233,7 +9576,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-//line reduce_variants.go:134
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -12260,46 +9602,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v uint32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v uint32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v uint32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v uint32
-//line reduce_variants.go:135
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 		var v uint32
-//line reduce_variants.go:135
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:134
@@ -12309,8 +9615,8 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from, gc_to := 0, gc_bdx
+//line reduce_variants.go:142
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -12327,12 +9633,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:131
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 							var tid int = gc_tx
 //line reduce_variants.go:131
 							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -12345,7 +9649,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							} else {
 //line reduce_variants.go:136
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
 								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
 									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -12362,12 +9665,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:131
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -12380,7 +9681,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						} else {
 //line reduce_variants.go:136
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
 							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
@@ -12396,10 +9696,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -12414,12 +9713,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce_variants.go:131
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 							var tid int = gc_tx
 //line reduce_variants.go:131
 							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -12428,7 +9725,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							if i < 0 || i > len(in)-16 || (i+
 //line reduce_variants.go:137
 								b) < 0 || (i+b) > len(in)-16 {
-//line reduce_variants.go:135
 								break
 							}
 //line reduce_variants.go:135
@@ -12439,7 +9735,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							} else {
 //line reduce_variants.go:137
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:136
 									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -12456,12 +9751,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 				}
 				if compiled.SIMD {
-//line reduce_variants.go:131
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -12470,7 +9763,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						if i < 0 || i > len(in)-8 || (i+
 //line reduce_variants.go:137
 							b) < 0 || (i+b) > len(in)-8 {
-//line reduce_variants.go:135
 							break
 						}
 //line reduce_variants.go:135
@@ -12481,7 +9773,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						} else {
 //line reduce_variants.go:137
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
 							if gc_if.ToBits() != 0 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
@@ -12495,84 +9786,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-						tid := gc_tx
-//line reduce_variants.go:133
-						v := gc_s_v[gc_rank]
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -12591,8 +9810,8 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[uint32](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce_variants.go:143
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep4 := 0
@@ -12602,9 +9821,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
-//line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
 						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -12622,9 +9839,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					var tid int = gc_tx
-//line reduce_variants.go:131
 					_ = tid
 //line reduce_variants.go:131
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -12635,7 +9850,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				gc_at3[gc_tx] = v
@@ -12648,13 +9862,11 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						var tid int = gc_tx
 //line reduce_variants.go:131
 						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 						if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
 							break
 						}
 //line reduce_variants.go:141
@@ -12671,13 +9883,11 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					var tid int = gc_tx
 //line reduce_variants.go:131
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:141
 						break
 					}
 //line reduce_variants.go:141
@@ -12685,59 +9895,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-					tid := gc_tx
-//line reduce_variants.go:133
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 				tid := gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -12746,12 +9907,11 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	}
 //line reduce_variants.go:143
 	var sdata_ []uint32 = sdata
-//line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:276
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -12766,15 +9926,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line reduce.go:272
 							var tid_ int = gc_tx
-//line reduce.go:272
 							_ = tid_
 							{
+//line reduce.go:274
 								archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -12785,9 +9943,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line reduce.go:272
 						var tid_ int = gc_tx
-//line reduce.go:272
 						_ = tid_
 //line reduce.go:274
 						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
@@ -12799,26 +9955,22 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
-//line reduce.go:272
 							var tid_ int = gc_tx
 							{
 //line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -12829,11 +9981,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line reduce.go:272
 						var tid_ int = gc_tx
 //line reduce.go:275
 						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 							break
 						}
 //line reduce.go:275
@@ -12841,53 +9991,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-//line reduce.go:279
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-//line reduce.go:279
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -12903,9 +10009,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:144
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -12915,7 +10019,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:154
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -12925,7 +10028,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
@@ -12933,7 +10035,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:150
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -12942,9 +10043,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:150
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
+//line reduce_variants.go:152
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
@@ -12960,10 +10061,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -12975,20 +10075,16 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:69
 								gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -13008,18 +10104,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line reduce_variants.go:78
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line reduce_variants.go:60
 								var tid_2 int = gc_tx
 //line reduce_variants.go:60
 								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
 									break
 								}
 //line reduce_variants.go:63
@@ -13032,7 +10125,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -13045,21 +10137,19 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
-//line reduce_variants.go:62
 							v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 							v_ += sdata_2[tid_2+offset]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 					{
-//line reduce_variants.go:69
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:72
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
+//line reduce_variants.go:74
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
@@ -13075,9 +10165,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v_
@@ -13086,12 +10174,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -13099,11 +10185,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
@@ -13113,49 +10200,43 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 				}
-//line reduce_variants.go:152
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-//line reduce_variants.go:152
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
@@ -13228,7 +10309,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-//line reduce_variants.go:174
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -13236,7 +10316,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -13244,7 +10323,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -13252,7 +10330,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -13260,7 +10337,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -13268,7 +10344,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 		var v T
-//line reduce_variants.go:173
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:173
@@ -13281,7 +10356,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:180
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -13324,16 +10398,13 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:112
 			v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 			var v_ T = v
 //line reduce_variants.go:101
 			var v_2 T = v_
-//line reduce_variants.go:104
 			gc_l_v_2[gc_lane] = v_2
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
@@ -13349,7 +10420,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 						v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 						v_2 += gc_c1r[gc_lane]
@@ -13364,7 +10434,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 			v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:106
 			var v_ T
@@ -13372,7 +10441,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			var r_ T = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -13398,26 +10466,21 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m16 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m16 = ^uint32(0)
 		}
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 				var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 				gc_l_v_3[gc_lane] = v_3
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_3)
@@ -13433,7 +10496,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 							v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
 							v_3 += gc_c2r[gc_lane]
@@ -13448,7 +10510,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 				v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:106
 				var v_ T
@@ -13456,28 +10517,25 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				var r_2 T = v_3
 //line reduce_variants.go:108
 				v_ = r_2
-//line reduce_variants.go:110
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -13487,11 +10545,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 1
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -13501,11 +10556,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 2
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -13515,11 +10567,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 3
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -13529,10 +10578,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r T = v_
@@ -13542,7 +10589,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at[0] = sum
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -13558,7 +10604,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -13571,7 +10616,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -13584,7 +10628,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -13597,7 +10640,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -13637,7 +10679,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-//line reduce_variants.go:174
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -13666,46 +10707,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v float32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v float32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v float32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v float32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 		var v float32
-//line reduce_variants.go:173
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:173
@@ -13721,7 +10726,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line reduce_variants.go:181
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -13753,7 +10757,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 //line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
 		} else {
-//line reduce_variants.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -13839,17 +10842,14 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:114
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 				var v_ float32 = v
 //line reduce_variants.go:101
 				var v_2 float32 = v_
-//line reduce_variants.go:104
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
@@ -13897,7 +10897,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 							v_2 += gc_c1r[gc_lane]
@@ -13913,7 +10912,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 			v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:107
 			var v_ float32
@@ -13921,7 +10919,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			var r_ float32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -13947,29 +10944,21 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m16 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m16 = ^uint32(0)
 		}
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line reduce_variants.go:108
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -13978,96 +10967,63 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in4 []float32 = gc_t4
-//line reduce_variants.go:108
 						var gc_i4 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
 						gc_returned4 := gc_none2
-//line reduce.go:284
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 							} else {
 //line reduce.go:284
 								var gc_lanes7 [8]float32
-//line reduce.go:284
 								for gc_k7 := range 8 {
-//line reduce.go:284
 									if 0xff&(1<<gc_k7) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k7
 //line reduce.go:284
 										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 							}
-//line reduce.go:284
 							gc_result4 = gc_ld5
-//line reduce.go:284
 							gc_b2 := gc_none2
-//line reduce.go:284
 							if true {
-//line reduce.go:284
 								gc_b2 = gc_all
 							}
-//line reduce.go:284
 							gc_returned4 = gc_b2
 						} else {
-//line reduce.go:284
 							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
 							if gc_if7.ToBits() != 0 {
-//line reduce.go:284
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 									gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
 									var gc_lanes8 [8]float32
-//line reduce.go:284
 									for gc_k8 := range 8 {
-//line reduce.go:284
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
 											gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
 											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
-//line reduce.go:284
 									gc_pos.Thread = gc_rank
-//line reduce.go:284
 									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 								}
-//line reduce.go:284
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
 								gc_returned4 = gc_if7.Or(gc_returned4)
 							}
 						}
-//line reduce.go:284
 						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 						if gc_if8.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
-//line reduce.go:284
 							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
-//line reduce.go:284
 						v_3 := gc_result4
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -14084,57 +11040,37 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
 						var gc_i2 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
 						gc_returned2 := gc_none
-//line reduce.go:284
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
 						if gc_if4.ToBits() != 0 {
-//line reduce.go:284
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
 								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 							} else {
 //line reduce.go:284
 								var gc_lanes4 [8]float32
-//line reduce.go:284
 								for gc_k4 := range 8 {
-//line reduce.go:284
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k4
 //line reduce.go:284
 										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 							}
-//line reduce.go:284
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
 							gc_returned2 = gc_if4.Or(gc_returned2)
 						}
-//line reduce.go:284
 						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
 						if gc_if5.ToBits() != 0 {
-//line reduce.go:284
 							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
 							gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
-//line reduce.go:284
 							gc_returned2 = gc_if5.Or(gc_returned2)
 						}
-//line reduce.go:284
 						v_3 := gc_result2
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -14152,11 +11088,9 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_3)
@@ -14204,7 +11138,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line reduce_variants.go:104
 								v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
 								v_3 += gc_c2r[gc_lane]
@@ -14220,7 +11153,6 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:107
 				var v_ float32
@@ -14228,28 +11160,25 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				var r_2 float32 = v_3
 //line reduce_variants.go:108
 				v_ = r_2
-//line reduce_variants.go:110
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-//line reduce_variants.go:131
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -14259,11 +11188,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 1
-//line reduce_variants.go:186
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -14273,11 +11199,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 2
-//line reduce_variants.go:186
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -14287,11 +11210,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 3
-//line reduce_variants.go:186
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -14301,10 +11221,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_at[0] = sum
 				}
 			}
-//line reduce_variants.go:184
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r float32 = v_
@@ -14314,11 +11232,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				gc_at[0] = sum
 			}
 		} else {
-//line reduce_variants.go:184
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -14330,8 +11247,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -14343,8 +11259,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -14356,8 +11271,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -14369,8 +11283,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:184
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -14409,7 +11322,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-//line reduce_variants.go:174
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -14436,46 +11348,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v int32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v int32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v int32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v int32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 		var v int32
-//line reduce_variants.go:173
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:173
@@ -14490,7 +11366,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line reduce_variants.go:181
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -14522,7 +11397,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs)
 		} else {
-//line reduce_variants.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -14608,17 +11482,14 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:114
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 				var v_ int32 = v
 //line reduce_variants.go:101
 				var v_2 int32 = v_
-//line reduce_variants.go:104
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
@@ -14666,7 +11537,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 							v_2 += gc_c1r[gc_lane]
@@ -14682,7 +11552,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 			v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:107
 			var v_ int32
@@ -14690,7 +11559,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			var r_ int32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -14716,29 +11584,21 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m16 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m16 = ^uint32(0)
 		}
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line reduce_variants.go:108
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -14747,96 +11607,63 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						var gc_t4 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in4 []int32 = gc_t4
-//line reduce_variants.go:108
 						var gc_i4 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
 						gc_returned4 := gc_none2
-//line reduce.go:284
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 								gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 							} else {
 //line reduce.go:284
 								var gc_lanes7 [8]int32
-//line reduce.go:284
 								for gc_k7 := range 8 {
-//line reduce.go:284
 									if 0xff&(1<<gc_k7) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k7
 //line reduce.go:284
 										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
-//line reduce.go:284
 							gc_result4 = gc_ld5
-//line reduce.go:284
 							gc_b2 := gc_none2
-//line reduce.go:284
 							if true {
-//line reduce.go:284
 								gc_b2 = gc_all
 							}
-//line reduce.go:284
 							gc_returned4 = gc_b2
 						} else {
-//line reduce.go:284
 							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
 							if gc_if7.ToBits() != 0 {
-//line reduce.go:284
 								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 									gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
 									var gc_lanes8 [8]int32
-//line reduce.go:284
 									for gc_k8 := range 8 {
-//line reduce.go:284
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
 											gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
 											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
-//line reduce.go:284
 									gc_pos.Thread = gc_rank
-//line reduce.go:284
 									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 								}
-//line reduce.go:284
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
 								gc_returned4 = gc_if7.Or(gc_returned4)
 							}
 						}
-//line reduce.go:284
 						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if8.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 int32
-//line reduce.go:287
 							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if8)
-//line reduce.go:287
 							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
-//line reduce.go:287
 						v_3 := gc_result4
 //line reduce.go:287
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -14853,57 +11680,37 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						var gc_t2 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in2 []int32 = gc_t2
-//line reduce_variants.go:108
 						var gc_i2 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
 						gc_returned2 := gc_none
-//line reduce.go:284
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
 						if gc_if4.ToBits() != 0 {
-//line reduce.go:284
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
 								gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 							} else {
 //line reduce.go:284
 								var gc_lanes4 [8]int32
-//line reduce.go:284
 								for gc_k4 := range 8 {
-//line reduce.go:284
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k4
 //line reduce.go:284
 										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes4)
 							}
-//line reduce.go:284
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
 							gc_returned2 = gc_if4.Or(gc_returned2)
 						}
-//line reduce.go:284
 						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if5.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero2 int32
-//line reduce.go:287
 							gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if5)
-//line reduce.go:287
 							gc_returned2 = gc_if5.Or(gc_returned2)
 						}
-//line reduce.go:287
 						v_3 := gc_result2
 //line reduce.go:287
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -14921,11 +11728,9 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_3)
@@ -14973,7 +11778,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line reduce_variants.go:104
 								v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
 								v_3 += gc_c2r[gc_lane]
@@ -14989,7 +11793,6 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:107
 				var v_ int32
@@ -14997,28 +11800,25 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				var r_2 int32 = v_3
 //line reduce_variants.go:108
 				v_ = r_2
-//line reduce_variants.go:110
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-//line reduce_variants.go:131
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15028,11 +11828,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 1
-//line reduce_variants.go:186
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15042,11 +11839,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 2
-//line reduce_variants.go:186
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15056,11 +11850,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 3
-//line reduce_variants.go:186
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15070,10 +11861,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_at[0] = sum
 				}
 			}
-//line reduce_variants.go:184
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r int32 = v_
@@ -15083,11 +11872,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				gc_at[0] = sum
 			}
 		} else {
-//line reduce_variants.go:184
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15099,8 +11887,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15112,8 +11899,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15125,8 +11911,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15138,8 +11923,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:184
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -15178,7 +11962,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-//line reduce_variants.go:174
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -15205,46 +11988,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v uint32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v uint32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v uint32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v uint32
-//line reduce_variants.go:173
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 		var v uint32
-//line reduce_variants.go:173
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:173
@@ -15259,7 +12006,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line reduce_variants.go:181
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -15291,7 +12037,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs)
 		} else {
-//line reduce_variants.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -15377,17 +12122,14 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:114
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 				var v_ uint32 = v
 //line reduce_variants.go:101
 				var v_2 uint32 = v_
-//line reduce_variants.go:104
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
@@ -15435,7 +12177,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 							v_2 += gc_c1r[gc_lane]
@@ -15451,7 +12192,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 			v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:107
 			var v_ uint32
@@ -15459,7 +12199,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			var r_ uint32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -15485,29 +12224,21 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m16 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m16 = ^uint32(0)
 		}
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line reduce_variants.go:108
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -15516,96 +12247,63 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						var gc_t4 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in4 []uint32 = gc_t4
-//line reduce_variants.go:108
 						var gc_i4 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
 						gc_returned4 := gc_none2
-//line reduce.go:284
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
 							var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 								gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 							} else {
 //line reduce.go:284
 								var gc_lanes7 [8]uint32
-//line reduce.go:284
 								for gc_k7 := range 8 {
-//line reduce.go:284
 									if 0xff&(1<<gc_k7) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k7
 //line reduce.go:284
 										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld5 = archsimd.LoadUint32x8(&gc_lanes7)
 							}
-//line reduce.go:284
 							gc_result4 = gc_ld5
-//line reduce.go:284
 							gc_b2 := gc_none2
-//line reduce.go:284
 							if true {
-//line reduce.go:284
 								gc_b2 = gc_all
 							}
-//line reduce.go:284
 							gc_returned4 = gc_b2
 						} else {
-//line reduce.go:284
 							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
 							if gc_if7.ToBits() != 0 {
-//line reduce.go:284
 								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
 									gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
 									var gc_lanes8 [8]uint32
-//line reduce.go:284
 									for gc_k8 := range 8 {
-//line reduce.go:284
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
 											gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
 											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
-//line reduce.go:284
 									gc_pos.Thread = gc_rank
-//line reduce.go:284
 									gc_ld6 = archsimd.LoadUint32x8(&gc_lanes8)
 								}
-//line reduce.go:284
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
 								gc_returned4 = gc_if7.Or(gc_returned4)
 							}
 						}
-//line reduce.go:284
 						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if8.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero4 uint32
-//line reduce.go:287
 							gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if8)
-//line reduce.go:287
 							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
-//line reduce.go:287
 						v_3 := gc_result4
 //line reduce.go:287
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -15622,57 +12320,37 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						var gc_t2 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
 						var gc_in2 []uint32 = gc_t2
-//line reduce_variants.go:108
 						var gc_i2 int = gc_lane
-//line reduce_variants.go:108
 						var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
 						gc_returned2 := gc_none
-//line reduce.go:284
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
 						if gc_if4.ToBits() != 0 {
-//line reduce.go:284
 							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
 								gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 							} else {
 //line reduce.go:284
 								var gc_lanes4 [8]uint32
-//line reduce.go:284
 								for gc_k4 := range 8 {
-//line reduce.go:284
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
 										gc_pos.Thread = gc_rank + gc_k4
 //line reduce.go:284
 										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 									}
 								}
-//line reduce.go:284
 								gc_pos.Thread = gc_rank
-//line reduce.go:284
 								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes4)
 							}
-//line reduce.go:284
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
 							gc_returned2 = gc_if4.Or(gc_returned2)
 						}
-//line reduce.go:284
 						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
 						if gc_if5.ToBits() != 0 {
-//line reduce.go:287
 							var gc_zero2 uint32
-//line reduce.go:287
 							gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if5)
-//line reduce.go:287
 							gc_returned2 = gc_if5.Or(gc_returned2)
 						}
-//line reduce.go:287
 						v_3 := gc_result2
 //line reduce.go:287
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -15690,11 +12368,9 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_3)
@@ -15742,7 +12418,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line reduce_variants.go:104
 								v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
 								v_3 += gc_c2r[gc_lane]
@@ -15758,7 +12433,6 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:107
 				var v_ uint32
@@ -15766,28 +12440,25 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				var r_2 uint32 = v_3
 //line reduce_variants.go:108
 				v_ = r_2
-//line reduce_variants.go:110
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-//line reduce_variants.go:131
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -15797,11 +12468,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 1
-//line reduce_variants.go:186
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -15811,11 +12479,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 2
-//line reduce_variants.go:186
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -15825,11 +12490,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step2 + 3
-//line reduce_variants.go:186
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -15839,10 +12501,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_at[0] = sum
 				}
 			}
-//line reduce_variants.go:184
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r uint32 = v_
@@ -15852,11 +12512,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				gc_at[0] = sum
 			}
 		} else {
-//line reduce_variants.go:184
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15868,8 +12527,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15881,8 +12539,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15894,8 +12551,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -15907,8 +12563,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:184
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -15928,7 +12583,6 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 	if compiled.SIMD {
 //line reduce_variants.go:186
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line reduce_variants.go:186
 		gc_at := 0
 //line reduce_variants.go:186
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -15939,7 +12593,6 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			} else {
 //line reduce_variants.go:188
 				var gc_l0 [8]float32
-//line reduce_variants.go:188
 				gc_v0.Store(&gc_l0)
 //line reduce_variants.go:188
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -15960,11 +12613,9 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 		run = run[gc_at:]
 //line reduce_variants.go:197
 		var gc_l0 [8]float32
-//line reduce_variants.go:197
 		gc_v0.Store(&gc_l0)
 //line reduce_variants.go:197
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line reduce_variants.go:197
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line reduce_variants.go:186
@@ -15994,17 +12645,15 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 //line reduce_variants.go:184
 func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
-//line reduce_variants.go:185
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
 //line reduce_variants.go:185
 	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:185
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:185
 	gc_at_p0 := 0
-//line reduce_variants.go:185
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line reduce_variants.go:187
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
@@ -16012,7 +12661,6 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p0 [8]float32
-//line reduce_variants.go:188
 			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -16028,7 +12676,6 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 //line reduce_variants.go:195
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
-//line reduce_variants.go:195
 		gc_at_p0 += 8
 //line reduce_variants.go:187
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -16038,7 +12685,6 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p1 [8]float32
-//line reduce_variants.go:188
 			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -16054,11 +12700,10 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 //line reduce_variants.go:195
 			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line reduce_variants.go:195
 		gc_at_p1 += 8
 	}
-//line reduce_variants.go:186
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line reduce_variants.go:187
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
@@ -16066,7 +12711,6 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p0 [8]float32
-//line reduce_variants.go:188
 			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -16083,8 +12727,8 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
-//line reduce_variants.go:186
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line reduce_variants.go:187
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
@@ -16092,7 +12736,6 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p1 [8]float32
-//line reduce_variants.go:188
 			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -16115,18 +12758,16 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	var gc_l0_p0 [8]float32
-//line reduce_variants.go:197
 	gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:197
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:197
 	var gc_l0_p1 [8]float32
-//line reduce_variants.go:197
 	gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:197
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:197
 	archsimd.ClearAVXUpperBits()
+//line reduce_variants.go:198
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
@@ -16199,7 +12840,6 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 	if compiled.SIMD {
 //line reduce_variants.go:186
 		gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line reduce_variants.go:186
 		gc_at := 0
 //line reduce_variants.go:186
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -16210,7 +12850,6 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			} else {
 //line reduce_variants.go:188
 				var gc_l0 [8]int32
-//line reduce_variants.go:188
 				gc_v0.Store(&gc_l0)
 //line reduce_variants.go:188
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -16231,11 +12870,9 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 		run = run[gc_at:]
 //line reduce_variants.go:197
 		var gc_l0 [8]int32
-//line reduce_variants.go:197
 		gc_v0.Store(&gc_l0)
 //line reduce_variants.go:197
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line reduce_variants.go:197
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line reduce_variants.go:186
@@ -16265,17 +12902,15 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 //line reduce_variants.go:184
 func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int32, int32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 int32
-//line reduce_variants.go:185
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 int32
 //line reduce_variants.go:185
 	gc_v0_p0 := archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:185
 	gc_v0_p1 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:185
 	gc_at_p0 := 0
-//line reduce_variants.go:185
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line reduce_variants.go:187
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
@@ -16283,7 +12918,6 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p0 [8]int32
-//line reduce_variants.go:188
 			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -16299,7 +12933,6 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 //line reduce_variants.go:195
 			gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
-//line reduce_variants.go:195
 		gc_at_p0 += 8
 //line reduce_variants.go:187
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -16309,7 +12942,6 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p1 [8]int32
-//line reduce_variants.go:188
 			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -16325,11 +12957,10 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 //line reduce_variants.go:195
 			gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line reduce_variants.go:195
 		gc_at_p1 += 8
 	}
-//line reduce_variants.go:186
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line reduce_variants.go:187
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
@@ -16337,7 +12968,6 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p0 [8]int32
-//line reduce_variants.go:188
 			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -16354,8 +12984,8 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
-//line reduce_variants.go:186
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line reduce_variants.go:187
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
@@ -16363,7 +12993,6 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p1 [8]int32
-//line reduce_variants.go:188
 			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -16386,18 +13015,16 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	var gc_l0_p0 [8]int32
-//line reduce_variants.go:197
 	gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:197
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:197
 	var gc_l0_p1 [8]int32
-//line reduce_variants.go:197
 	gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:197
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:197
 	archsimd.ClearAVXUpperBits()
+//line reduce_variants.go:198
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
@@ -16470,7 +13097,6 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 	if compiled.SIMD {
 //line reduce_variants.go:186
 		gc_v0 := archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line reduce_variants.go:186
 		gc_at := 0
 //line reduce_variants.go:186
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -16481,7 +13107,6 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			} else {
 //line reduce_variants.go:188
 				var gc_l0 [8]uint32
-//line reduce_variants.go:188
 				gc_v0.Store(&gc_l0)
 //line reduce_variants.go:188
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -16502,11 +13127,9 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 		run = run[gc_at:]
 //line reduce_variants.go:197
 		var gc_l0 [8]uint32
-//line reduce_variants.go:197
 		gc_v0.Store(&gc_l0)
 //line reduce_variants.go:197
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line reduce_variants.go:197
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line reduce_variants.go:186
@@ -16536,17 +13159,15 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 //line reduce_variants.go:184
 func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (uint32, uint32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 uint32
-//line reduce_variants.go:185
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 uint32
 //line reduce_variants.go:185
 	gc_v0_p0 := archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:185
 	gc_v0_p1 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:185
 	gc_at_p0 := 0
-//line reduce_variants.go:185
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line reduce_variants.go:187
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
@@ -16554,7 +13175,6 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p0 [8]uint32
-//line reduce_variants.go:188
 			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -16570,7 +13190,6 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 //line reduce_variants.go:195
 			gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
-//line reduce_variants.go:195
 		gc_at_p0 += 8
 //line reduce_variants.go:187
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -16580,7 +13199,6 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p1 [8]uint32
-//line reduce_variants.go:188
 			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -16596,11 +13214,10 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 //line reduce_variants.go:195
 			gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line reduce_variants.go:195
 		gc_at_p1 += 8
 	}
-//line reduce_variants.go:186
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line reduce_variants.go:187
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
@@ -16608,7 +13225,6 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p0 [8]uint32
-//line reduce_variants.go:188
 			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -16625,8 +13241,8 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
-//line reduce_variants.go:186
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line reduce_variants.go:187
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
@@ -16634,7 +13250,6 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		} else {
 //line reduce_variants.go:188
 			var gc_l0_p1 [8]uint32
-//line reduce_variants.go:188
 			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -16657,18 +13272,16 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	var gc_l0_p0 [8]uint32
-//line reduce_variants.go:197
 	gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:197
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:197
 	var gc_l0_p1 [8]uint32
-//line reduce_variants.go:197
 	gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:197
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:197
 	archsimd.ClearAVXUpperBits()
+//line reduce_variants.go:198
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}

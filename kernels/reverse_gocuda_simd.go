@@ -72,7 +72,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -83,7 +82,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -94,7 +92,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -105,7 +102,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -116,7 +112,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:40
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -142,11 +137,9 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reverse.go:40
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line reverse.go:40
 							var tid int = gc_tx
 							{
 //line reverse.go:47
@@ -158,7 +151,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 								} else {
 //line reverse.go:47
 									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
 									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
 										archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
@@ -166,7 +158,6 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 								}
 							}
 						}
-//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -175,11 +166,9 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:40
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line reverse.go:40
 						var tid int = gc_tx
 //line reverse.go:47
 						var o int = n - (gc_bx+1)*b + tid
@@ -190,18 +179,15 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 						} else {
 //line reverse.go:47
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
 							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
 								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
-//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -213,16 +199,13 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reverse.go:40
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reverse.go:40
 							var tid int = gc_tx
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
-//line reverse.go:47
 								break
 							}
 							{
@@ -238,23 +221,18 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 										var gc_lanes3 [16]float32
 //line reverse.go:48
 										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
-//line reverse.go:48
 										for gc_k3 := range 16 {
-//line reverse.go:48
 											if 0xffff&(1<<gc_k3) != 0 {
-//line reverse.go:48
 												gc_pos.Thread = gc_rank + gc_k3
 //line reverse.go:48
 												out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
-//line reverse.go:48
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line reverse.go:48
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
 									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
@@ -264,24 +242,19 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 											var gc_lanes4 [16]float32
 //line reverse.go:48
 											archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
-//line reverse.go:48
 											for gc_k4 := range 16 {
-//line reverse.go:48
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line reverse.go:48
 													gc_pos.Thread = gc_rank + gc_k4
 //line reverse.go:48
 													out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
-//line reverse.go:48
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -290,16 +263,13 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:40
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:40
 						var tid int = gc_tx
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
-//line reverse.go:47
 							break
 						}
 //line reverse.go:47
@@ -314,23 +284,18 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 								var gc_lanes [8]float32
 //line reverse.go:48
 								archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
-//line reverse.go:48
 								for gc_k := range 8 {
-//line reverse.go:48
 									if 0xff&(1<<gc_k) != 0 {
-//line reverse.go:48
 										gc_pos.Thread = gc_rank + gc_k
 //line reverse.go:48
 										out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line reverse.go:48
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line reverse.go:48
 							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
 							if gc_if.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
@@ -340,76 +305,23 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 									var gc_lanes2 [8]float32
 //line reverse.go:48
 									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
-//line reverse.go:48
 									for gc_k2 := range 8 {
-//line reverse.go:48
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:48
 											gc_pos.Thread = gc_rank + gc_k2
 //line reverse.go:48
 											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line reverse.go:48
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -449,7 +361,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -460,7 +371,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -471,7 +381,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -482,7 +391,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -493,7 +401,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:40
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -519,11 +426,9 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reverse.go:40
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line reverse.go:40
 							var tid int = gc_tx
 							{
 //line reverse.go:47
@@ -535,7 +440,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 								} else {
 //line reverse.go:47
 									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
 									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
 										archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
@@ -543,7 +447,6 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 								}
 							}
 						}
-//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -552,11 +455,9 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:40
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line reverse.go:40
 						var tid int = gc_tx
 //line reverse.go:47
 						var o int = n - (gc_bx+1)*b + tid
@@ -567,18 +468,15 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 						} else {
 //line reverse.go:47
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
 							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
 								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
-//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -590,16 +488,13 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reverse.go:40
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reverse.go:40
 							var tid int = gc_tx
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
-//line reverse.go:47
 								break
 							}
 							{
@@ -615,23 +510,18 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 										var gc_lanes3 [16]int32
 //line reverse.go:48
 										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes3)
-//line reverse.go:48
 										for gc_k3 := range 16 {
-//line reverse.go:48
 											if 0xffff&(1<<gc_k3) != 0 {
-//line reverse.go:48
 												gc_pos.Thread = gc_rank + gc_k3
 //line reverse.go:48
 												out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
-//line reverse.go:48
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line reverse.go:48
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
 									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
@@ -641,24 +531,19 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 											var gc_lanes4 [16]int32
 //line reverse.go:48
 											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
-//line reverse.go:48
 											for gc_k4 := range 16 {
-//line reverse.go:48
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line reverse.go:48
 													gc_pos.Thread = gc_rank + gc_k4
 //line reverse.go:48
 													out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
-//line reverse.go:48
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -667,16 +552,13 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:40
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:40
 						var tid int = gc_tx
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
-//line reverse.go:47
 							break
 						}
 //line reverse.go:47
@@ -691,23 +573,18 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 								var gc_lanes [8]int32
 //line reverse.go:48
 								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes)
-//line reverse.go:48
 								for gc_k := range 8 {
-//line reverse.go:48
 									if 0xff&(1<<gc_k) != 0 {
-//line reverse.go:48
 										gc_pos.Thread = gc_rank + gc_k
 //line reverse.go:48
 										out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line reverse.go:48
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line reverse.go:48
 							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
 							if gc_if.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
@@ -717,76 +594,23 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 									var gc_lanes2 [8]int32
 //line reverse.go:48
 									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
-//line reverse.go:48
 									for gc_k2 := range 8 {
-//line reverse.go:48
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:48
 											gc_pos.Thread = gc_rank + gc_k2
 //line reverse.go:48
 											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line reverse.go:48
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -826,7 +650,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -837,7 +660,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -848,7 +670,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -859,7 +680,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -870,7 +690,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:40
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -896,11 +715,9 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reverse.go:40
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line reverse.go:40
 							var tid int = gc_tx
 							{
 //line reverse.go:47
@@ -912,7 +729,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 								} else {
 //line reverse.go:47
 									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
 									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
 										archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]uint32)(gc_at[gc_tx:]), gc_if4)
@@ -920,7 +736,6 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 								}
 							}
 						}
-//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -929,11 +744,9 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:40
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line reverse.go:40
 						var tid int = gc_tx
 //line reverse.go:47
 						var o int = n - (gc_bx+1)*b + tid
@@ -944,18 +757,15 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 						} else {
 //line reverse.go:47
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
 							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
 								archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
-//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -967,16 +777,13 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reverse.go:40
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reverse.go:40
 							var tid int = gc_tx
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
-//line reverse.go:47
 								break
 							}
 							{
@@ -992,23 +799,18 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 										var gc_lanes3 [16]uint32
 //line reverse.go:48
 										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes3)
-//line reverse.go:48
 										for gc_k3 := range 16 {
-//line reverse.go:48
 											if 0xffff&(1<<gc_k3) != 0 {
-//line reverse.go:48
 												gc_pos.Thread = gc_rank + gc_k3
 //line reverse.go:48
 												out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
-//line reverse.go:48
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line reverse.go:48
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
 									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
@@ -1018,24 +820,19 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 											var gc_lanes4 [16]uint32
 //line reverse.go:48
 											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes4)
-//line reverse.go:48
 											for gc_k4 := range 16 {
-//line reverse.go:48
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line reverse.go:48
 													gc_pos.Thread = gc_rank + gc_k4
 //line reverse.go:48
 													out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
-//line reverse.go:48
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1044,16 +841,13 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:40
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:40
 						var tid int = gc_tx
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
-//line reverse.go:47
 							break
 						}
 //line reverse.go:47
@@ -1068,23 +862,18 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 								var gc_lanes [8]uint32
 //line reverse.go:48
 								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes)
-//line reverse.go:48
 								for gc_k := range 8 {
-//line reverse.go:48
 									if 0xff&(1<<gc_k) != 0 {
-//line reverse.go:48
 										gc_pos.Thread = gc_rank + gc_k
 //line reverse.go:48
 										out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line reverse.go:48
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line reverse.go:48
 							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
 							if gc_if.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
@@ -1094,76 +883,23 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 									var gc_lanes2 [8]uint32
 //line reverse.go:48
 									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes2)
-//line reverse.go:48
 									for gc_k2 := range 8 {
-//line reverse.go:48
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:48
 											gc_pos.Thread = gc_rank + gc_k2
 //line reverse.go:48
 											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line reverse.go:48
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:40
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {

@@ -22,7 +22,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line saxpy.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -35,9 +34,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:30
 		n := len(x)
-//line saxpy.go:32
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:34
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -56,16 +55,13 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:31
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:31
 							_ = i
 							{
 //line saxpy.go:32
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -78,10 +74,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:31
 						_ = i
+//line saxpy.go:32
 						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -91,7 +86,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line saxpy.go:37
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -100,18 +94,16 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:31
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:33
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line saxpy.go:33
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
-//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -124,11 +116,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line saxpy.go:33
 							break
 						}
 //line saxpy.go:33
@@ -136,58 +126,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:37
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:37
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:37
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line saxpy.go:37
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 					y[i] = a*x[i] + y[i]
@@ -220,11 +162,10 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:63
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:65
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:67
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -243,10 +184,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line saxpy.go:51
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:51
 								_ = i
+//line saxpy.go:52
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -261,10 +201,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line saxpy.go:51
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:51
 							_ = i
+//line saxpy.go:52
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -273,7 +212,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:52
 						gc_more = true
 //line saxpy.go:52
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -287,10 +225,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line saxpy.go:51
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:52
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line saxpy.go:53
@@ -308,10 +245,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line saxpy.go:51
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:52
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
 //line saxpy.go:53
@@ -322,58 +258,10 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line saxpy.go:51
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:52
@@ -390,7 +278,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				return
 			}
 			gc_more = false
-//line saxpy.go:58
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -398,9 +285,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line saxpy.go:66
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:68
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -411,91 +298,81 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line saxpy.go:52
+								gc_tx := gc_step + 0
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line saxpy.go:52
+								gc_tx := gc_step + 1
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line saxpy.go:52
+								gc_tx := gc_step + 2
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line saxpy.go:52
+								gc_tx := gc_step + 3
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:52
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line saxpy.go:52
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
@@ -548,7 +425,6 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -561,9 +437,9 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:121
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -581,16 +457,13 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:118
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:118
 							_ = i
 							{
 //line saxpy.go:119
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -601,10 +474,9 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:118
 						_ = i
+//line saxpy.go:119
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -614,25 +486,22 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-//line saxpy.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:118
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
 //line saxpy.go:120
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
-//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -643,11 +512,9 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-//line saxpy.go:120
 							break
 						}
 //line saxpy.go:120
@@ -655,58 +522,10 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-				}
-//line saxpy.go:124
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 					c[i] = a[i] + b[i]
@@ -726,7 +545,6 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -739,9 +557,9 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:121
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -759,16 +577,13 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:118
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:118
 							_ = i
 							{
 //line saxpy.go:119
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -779,10 +594,9 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:118
 						_ = i
+//line saxpy.go:119
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -792,25 +606,22 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-//line saxpy.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:118
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
 //line saxpy.go:120
 								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
-//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -821,11 +632,9 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-//line saxpy.go:120
 							break
 						}
 //line saxpy.go:120
@@ -833,58 +642,10 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-				}
-//line saxpy.go:124
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 					c[i] = a[i] + b[i]
@@ -904,7 +665,6 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -917,9 +677,9 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:121
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -937,16 +697,13 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:118
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:118
 							_ = i
 							{
 //line saxpy.go:119
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -957,10 +714,9 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:118
 						_ = i
+//line saxpy.go:119
 						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -970,25 +726,22 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-//line saxpy.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:118
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
 //line saxpy.go:120
 								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
-//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -999,11 +752,9 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-//line saxpy.go:120
 							break
 						}
 //line saxpy.go:120
@@ -1011,58 +762,10 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-					{
-//line saxpy.go:124
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
-					}
-				}
-//line saxpy.go:124
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 					c[i] = a[i] + b[i]
@@ -1130,11 +833,10 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:145
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:147
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:149
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1152,10 +854,9 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line saxpy.go:133
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:133
 								_ = i
+//line saxpy.go:134
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1168,10 +869,9 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line saxpy.go:133
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:133
 							_ = i
+//line saxpy.go:134
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1180,7 +880,6 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -1192,10 +891,9 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line saxpy.go:133
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
 //line saxpy.go:135
@@ -1211,10 +909,9 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line saxpy.go:133
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 								break
 							}
 //line saxpy.go:135
@@ -1225,58 +922,10 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line saxpy.go:133
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
@@ -1293,7 +942,6 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -1301,9 +949,9 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line saxpy.go:148
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:150
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1315,91 +963,81 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						gc_at4 := c[gc_off3:][:gc_to]
 						gc_at5 := a[gc_off3:][:gc_to]
 						gc_at6 := b[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line saxpy.go:134
+								gc_tx := gc_step + 0
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line saxpy.go:134
+								gc_tx := gc_step + 1
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line saxpy.go:134
+								gc_tx := gc_step + 2
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line saxpy.go:134
+								gc_tx := gc_step + 3
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line saxpy.go:134
 							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -1434,11 +1072,10 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:145
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:147
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:149
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1456,10 +1093,9 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line saxpy.go:133
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:133
 								_ = i
+//line saxpy.go:134
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1472,10 +1108,9 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line saxpy.go:133
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:133
 							_ = i
+//line saxpy.go:134
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1484,7 +1119,6 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -1496,10 +1130,9 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line saxpy.go:133
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
 //line saxpy.go:135
@@ -1515,10 +1148,9 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line saxpy.go:133
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 								break
 							}
 //line saxpy.go:135
@@ -1529,58 +1161,10 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line saxpy.go:133
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
@@ -1597,7 +1181,6 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -1605,9 +1188,9 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line saxpy.go:148
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:150
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1619,91 +1202,81 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_at4 := c[gc_off3:][:gc_to]
 						gc_at5 := a[gc_off3:][:gc_to]
 						gc_at6 := b[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line saxpy.go:134
+								gc_tx := gc_step + 0
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line saxpy.go:134
+								gc_tx := gc_step + 1
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line saxpy.go:134
+								gc_tx := gc_step + 2
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line saxpy.go:134
+								gc_tx := gc_step + 3
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line saxpy.go:134
 							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -1738,11 +1311,10 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:145
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:147
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:149
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1760,10 +1332,9 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line saxpy.go:133
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:133
 								_ = i
+//line saxpy.go:134
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1776,10 +1347,9 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line saxpy.go:133
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:133
 							_ = i
+//line saxpy.go:134
 							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1788,7 +1358,6 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -1800,10 +1369,9 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line saxpy.go:133
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
 //line saxpy.go:135
@@ -1819,10 +1387,9 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line saxpy.go:133
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 								break
 							}
 //line saxpy.go:135
@@ -1833,58 +1400,10 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line saxpy.go:133
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
@@ -1901,7 +1420,6 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -1909,9 +1427,9 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line saxpy.go:148
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:150
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1923,91 +1441,81 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						gc_at4 := c[gc_off3:][:gc_to]
 						gc_at5 := a[gc_off3:][:gc_to]
 						gc_at6 := b[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line saxpy.go:134
+								gc_tx := gc_step + 0
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line saxpy.go:134
+								gc_tx := gc_step + 1
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line saxpy.go:134
+								gc_tx := gc_step + 2
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line saxpy.go:134
+								gc_tx := gc_step + 3
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line saxpy.go:134
 							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134

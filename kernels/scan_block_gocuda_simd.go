@@ -72,8 +72,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
-//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:25
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -82,7 +82,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -93,9 +92,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 1
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -106,9 +103,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 2
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -119,9 +114,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 3
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -132,9 +125,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -145,14 +136,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -163,11 +152,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -178,11 +165,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -193,11 +178,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -208,11 +191,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -242,7 +223,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -250,7 +230,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -258,7 +237,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -266,7 +244,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -274,7 +251,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y T
-//line scan_block.go:54
 					gc_s_y[gc_rank] = y
 				}
 				gc_step4 := gc_hi2
@@ -284,7 +260,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -292,7 +267,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -300,7 +274,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -308,7 +281,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -316,13 +288,13 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y T
-//line scan_block.go:54
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:60
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -334,46 +306,38 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line scan_block.go:72
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at3[gc_tx]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at3[gc_tx]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at3[gc_tx]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at3[gc_tx]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -383,7 +347,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						var y T
 //line scan_block.go:54
 						y = gc_at3[gc_tx]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -393,65 +356,55 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
 //line scan_block.go:52
 						var y T
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -459,6 +412,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:64
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -469,111 +423,83 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
-//line scan_block.go:75
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step7 + 1
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step7 + 2
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step7 + 3
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan_block.go:62
 					gc_step8 := gc_from
 					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
 							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step8 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step8 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step8 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -582,8 +508,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:67
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
@@ -604,7 +530,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:21
 						i := gc_tx
 //line scan_block.go:23
 						g := gc_bx*b + i
@@ -626,17 +551,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_at8[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r T = x_[i_]
@@ -657,15 +579,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r T = x_[i_]
@@ -707,8 +626,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:25
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -717,11 +636,9 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_block.go:21
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan_block.go:21
 						var i int = gc_tx
 //line scan_block.go:23
 						var g int = gc_bx*b + i
@@ -732,7 +649,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						} else {
 //line scan_block.go:25
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:25
 							if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
 								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -749,11 +665,9 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:21
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan_block.go:21
 					var i int = gc_tx
 //line scan_block.go:23
 					var g int = gc_bx*b + i
@@ -764,7 +678,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					} else {
 //line scan_block.go:25
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:25
 						if gc_if3.ToBits() != 0 {
 //line scan_block.go:25
 							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
@@ -776,7 +689,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -787,22 +699,18 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan_block.go:21
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan_block.go:21
 						var i int = gc_tx
 //line scan_block.go:23
 						var g int = gc_bx*b + i
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-//line scan_block.go:25
 							break
 						}
 //line scan_block.go:25
@@ -812,7 +720,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						} else {
 //line scan_block.go:26
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:25
 							if gc_if2.ToBits() != 0 {
 //line scan_block.go:25
 								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -828,17 +735,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:21
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan_block.go:21
 					var i int = gc_tx
 //line scan_block.go:23
 					var g int = gc_bx*b + i
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan_block.go:25
 						break
 					}
 //line scan_block.go:25
@@ -848,7 +752,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					} else {
 //line scan_block.go:26
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:25
 						if gc_if.ToBits() != 0 {
 //line scan_block.go:25
 							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
@@ -858,73 +761,9 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-//line scan_block.go:32
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -947,14 +786,50 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+					var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -962,7 +837,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -970,7 +844,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -978,63 +851,20 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y float32
-//line scan_block.go:54
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y float32
-//line scan_block.go:54
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:60
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1049,9 +879,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
-//line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1072,9 +900,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
-//line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1091,7 +917,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						var y float32
 //line scan_block.go:54
 						y = gc_at3[gc_tx]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1102,13 +927,11 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
 //line scan_block.go:52
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-//line scan_block.go:54
 										break
 									}
 //line scan_block.go:54
@@ -1128,13 +951,11 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
 //line scan_block.go:52
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
@@ -1144,71 +965,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y float32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y float32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y float32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y float32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
 //line scan_block.go:52
 						var y float32
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -1216,6 +980,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:64
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1229,9 +994,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
-//line scan_block.go:50
 								_ = i_
 //line scan_block.go:50
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
@@ -1240,7 +1003,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 									y.Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1252,9 +1014,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
-//line scan_block.go:50
 							_ = i_
 //line scan_block.go:50
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
@@ -1265,13 +1025,11 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan_block.go:62
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -1279,21 +1037,18 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
 //line scan_block.go:50
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
-//line scan_block.go:58
 										break
 									}
 //line scan_block.go:58
 									y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
-//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -1305,13 +1060,11 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
 //line scan_block.go:50
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
-//line scan_block.go:58
 								break
 							}
 //line scan_block.go:58
@@ -1319,63 +1072,10 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-					}
-//line scan_block.go:62
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -1384,8 +1084,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:67
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
@@ -1406,7 +1106,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:21
 						i := gc_tx
 //line scan_block.go:23
 						g := gc_bx*b + i
@@ -1428,17 +1127,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							gc_at8[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r float32 = x_[i_]
@@ -1459,15 +1155,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r float32 = x_[i_]
@@ -1509,8 +1202,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[int32](t, b)[:b]
-//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:25
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -1519,11 +1212,9 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_block.go:21
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan_block.go:21
 						var i int = gc_tx
 //line scan_block.go:23
 						var g int = gc_bx*b + i
@@ -1534,7 +1225,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						} else {
 //line scan_block.go:25
 							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:25
 							if gc_if8.ToBits() != 0 {
 //line scan_block.go:25
 								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -1551,11 +1241,9 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:21
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan_block.go:21
 					var i int = gc_tx
 //line scan_block.go:23
 					var g int = gc_bx*b + i
@@ -1566,7 +1254,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					} else {
 //line scan_block.go:25
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:25
 						if gc_if6.ToBits() != 0 {
 //line scan_block.go:25
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
@@ -1578,7 +1265,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -1589,22 +1275,18 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan_block.go:21
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan_block.go:21
 						var i int = gc_tx
 //line scan_block.go:23
 						var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-//line scan_block.go:25
 							break
 						}
 //line scan_block.go:25
@@ -1614,7 +1296,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						} else {
 //line scan_block.go:26
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:25
 							if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
 								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1630,17 +1311,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:21
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan_block.go:21
 					var i int = gc_tx
 //line scan_block.go:23
 					var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan_block.go:25
 						break
 					}
 //line scan_block.go:25
@@ -1650,7 +1328,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					} else {
 //line scan_block.go:26
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:25
 						if gc_if2.ToBits() != 0 {
 //line scan_block.go:25
 							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
@@ -1660,73 +1337,9 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-//line scan_block.go:32
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -1749,14 +1362,50 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+					var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -1764,7 +1413,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -1772,7 +1420,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -1780,63 +1427,20 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y int32
-//line scan_block.go:54
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y int32
-//line scan_block.go:54
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:60
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1851,9 +1455,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
-//line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -1874,9 +1476,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
-//line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1893,7 +1493,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						var y int32
 //line scan_block.go:54
 						y = gc_at3[gc_tx]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1904,13 +1503,11 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
 //line scan_block.go:52
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
 									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-//line scan_block.go:54
 										break
 									}
 //line scan_block.go:54
@@ -1930,13 +1527,11 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
 //line scan_block.go:52
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
@@ -1946,71 +1541,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y int32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y int32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y int32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y int32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
 //line scan_block.go:52
 						var y int32
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -2018,6 +1556,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:64
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2031,9 +1570,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
-//line scan_block.go:50
 								_ = i_
 //line scan_block.go:50
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
@@ -2042,7 +1579,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 									y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -2054,9 +1590,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
-//line scan_block.go:50
 							_ = i_
 //line scan_block.go:50
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
@@ -2067,13 +1601,11 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan_block.go:62
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -2081,21 +1613,18 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
 //line scan_block.go:50
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
-//line scan_block.go:58
 										break
 									}
 //line scan_block.go:58
 									y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
-//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -2107,13 +1636,11 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
 //line scan_block.go:50
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
-//line scan_block.go:58
 								break
 							}
 //line scan_block.go:58
@@ -2121,63 +1648,10 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-					}
-//line scan_block.go:62
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -2186,8 +1660,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:67
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
@@ -2208,7 +1682,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:21
 						i := gc_tx
 //line scan_block.go:23
 						g := gc_bx*b + i
@@ -2230,17 +1703,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							gc_at8[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r int32 = x_[i_]
@@ -2261,15 +1731,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r int32 = x_[i_]
@@ -2311,8 +1778,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[uint32](t, b)[:b]
-//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:25
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -2321,11 +1788,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_block.go:21
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan_block.go:21
 						var i int = gc_tx
 //line scan_block.go:23
 						var g int = gc_bx*b + i
@@ -2336,7 +1801,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						} else {
 //line scan_block.go:25
 							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:25
 							if gc_if8.ToBits() != 0 {
 //line scan_block.go:25
 								v = v.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -2353,11 +1817,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:21
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan_block.go:21
 					var i int = gc_tx
 //line scan_block.go:23
 					var g int = gc_bx*b + i
@@ -2368,7 +1830,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					} else {
 //line scan_block.go:25
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:25
 						if gc_if6.ToBits() != 0 {
 //line scan_block.go:25
 							v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
@@ -2380,7 +1841,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -2391,22 +1851,18 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan_block.go:21
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan_block.go:21
 						var i int = gc_tx
 //line scan_block.go:23
 						var g int = gc_bx*b + i
 						var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-//line scan_block.go:25
 							break
 						}
 //line scan_block.go:25
@@ -2416,7 +1872,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						} else {
 //line scan_block.go:26
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:25
 							if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
 								v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -2432,17 +1887,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:21
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan_block.go:21
 					var i int = gc_tx
 //line scan_block.go:23
 					var g int = gc_bx*b + i
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan_block.go:25
 						break
 					}
 //line scan_block.go:25
@@ -2452,7 +1904,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					} else {
 //line scan_block.go:26
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:25
 						if gc_if2.ToBits() != 0 {
 //line scan_block.go:25
 							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
@@ -2462,73 +1913,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan_block.go:32
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_block.go:21
-					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-//line scan_block.go:32
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -2551,14 +1938,50 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+					var y uint32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -2566,7 +1989,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -2574,7 +1996,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -2582,63 +2003,20 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y uint32
-//line scan_block.go:54
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-//line scan_block.go:54
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y uint32
-//line scan_block.go:54
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:60
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2653,9 +2031,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
-//line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
 								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
@@ -2676,9 +2052,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
-//line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -2695,7 +2069,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						var y uint32
 //line scan_block.go:54
 						y = gc_at3[gc_tx]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -2706,13 +2079,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
 //line scan_block.go:52
 								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								{
 									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-//line scan_block.go:54
 										break
 									}
 //line scan_block.go:54
@@ -2732,13 +2103,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
 //line scan_block.go:52
 							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
@@ -2748,71 +2117,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y uint32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y uint32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y uint32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							var y uint32
-//line scan_block.go:54
-							y = x_[i_-offset]
-//line scan_block.go:57
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
 //line scan_block.go:52
 						var y uint32
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -2820,6 +2132,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:64
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2833,9 +2146,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
-//line scan_block.go:50
 								_ = i_
 //line scan_block.go:50
 								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
@@ -2844,7 +2155,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 									y.Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -2856,9 +2166,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
-//line scan_block.go:50
 							_ = i_
 //line scan_block.go:50
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
@@ -2869,13 +2177,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan_block.go:62
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -2883,21 +2189,18 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 								var i_ int = gc_tx
 //line scan_block.go:50
 								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
-//line scan_block.go:58
 										break
 									}
 //line scan_block.go:58
 									y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
-//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -2909,13 +2212,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							var i_ int = gc_tx
 //line scan_block.go:50
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
-//line scan_block.go:58
 								break
 							}
 //line scan_block.go:58
@@ -2923,63 +2224,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-						{
-//line scan_block.go:62
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_block.go:50
-							i_ := gc_tx
-//line scan_block.go:52
-							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
-					}
-//line scan_block.go:62
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -2988,8 +2236,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:67
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
@@ -3010,7 +2258,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:21
 						i := gc_tx
 //line scan_block.go:23
 						g := gc_bx*b + i
@@ -3032,17 +2279,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							gc_at8[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r uint32 = x_[i_]
@@ -3063,15 +2307,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r uint32 = x_[i_]
@@ -3160,18 +2401,16 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)[:m]
-//line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line scan_block.go:97
 		gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
@@ -3183,7 +2422,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3191,7 +2429,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
@@ -3203,7 +2440,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3216,8 +2452,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:102
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3227,22 +2463,18 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan_block.go:97
 					_ = ai
-//line scan_block.go:97
 					_ = bi
+//line scan_block.go:98
 					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-//line scan_block.go:102
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3287,7 +2519,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					}
 					gc_at2[0] = 0
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -3296,7 +2527,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -3310,7 +2540,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3321,7 +2550,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3332,7 +2560,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3343,7 +2570,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3365,8 +2591,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:112
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3376,24 +2602,20 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_off9 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan_block.go:112
 					_ = ai_
-//line scan_block.go:112
 					_ = bi_
+//line scan_block.go:113
 					y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
 			} else {
-//line scan_block.go:119
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3404,20 +2626,18 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:123
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off10 := 1
+//line scan_block.go:126
 		gc_off11 := gc_bx * m
 		gc_off12 := (gc_bx * m) + 1
 		if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -3435,15 +2655,12 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				}
 			}
 		} else {
-//line scan_block.go:133
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -3491,29 +2708,21 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[float32](t, m)[:m]
-//line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_block.go:78
 				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan_block.go:78
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan_block.go:78
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 					var thid int = gc_tx
 //line scan_block.go:84
 					var g int = gc_bx*m + 2*thid
@@ -3521,7 +2730,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:85
 					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					if g < n && uint(n-g) > 30 {
-//line scan_block.go:86
 						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -3531,17 +2739,13 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:87
 							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 						} else {
-//line scan_block.go:87
 							break gc_steps2
 						}
-//line scan_block.go:87
 						a0 = gc_ld5
 					} else {
 //line scan_block.go:87
 						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan_block.go:86
 						if gc_if3.ToBits() != 0 {
-//line scan_block.go:86
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -3551,7 +2755,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:87
 								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
-//line scan_block.go:87
 								break gc_steps2
 							}
 //line scan_block.go:87
@@ -3560,7 +2763,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					}
 //line scan_block.go:89
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan_block.go:89
 						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:89
 						if (g+
@@ -3572,17 +2774,13 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:90
 							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 						} else {
-//line scan_block.go:90
 							break gc_steps2
 						}
-//line scan_block.go:90
 						a1 = gc_ld7
 					} else {
 //line scan_block.go:90
 						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:89
 						if gc_if4.ToBits() != 0 {
-//line scan_block.go:89
 							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:89
 							if (g+
@@ -3594,7 +2792,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:90
 								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
-//line scan_block.go:90
 								break gc_steps2
 							}
 //line scan_block.go:90
@@ -3616,15 +2813,10 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						var gc_lanes11 [16]float32
 //line scan_block.go:92
 						var gc_lanes12 [16]float32
-//line scan_block.go:92
 						gc_t3.Store(&gc_lanes11)
-//line scan_block.go:92
 						gc_t4.Store(&gc_lanes12)
-//line scan_block.go:92
 						for gc_k10 := range 16 {
-//line scan_block.go:92
 							if 0xffff&(1<<gc_k10) != 0 {
-//line scan_block.go:92
 								gc_pos.Thread = gc_rank + gc_k10
 								{
 //line scan_block.go:92
@@ -3634,7 +2826,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								}
 							}
 						}
-//line scan_block.go:92
 						gc_pos.Thread = gc_rank
 					}
 //line scan_block.go:92
@@ -3650,21 +2841,15 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			}
 		}
 		if compiled.SIMD {
-//line scan_block.go:78
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan_block.go:78
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				var thid int = gc_tx
 //line scan_block.go:84
 				var g int = gc_bx*m + 2*thid
@@ -3672,7 +2857,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:85
 				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				if g < n && uint(n-g) > 14 {
-//line scan_block.go:86
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:86
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -3682,17 +2866,13 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:87
 						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 					} else {
-//line scan_block.go:87
 						break gc_steps
 					}
-//line scan_block.go:87
 					a0 = gc_ld
 				} else {
 //line scan_block.go:87
 					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:86
 					if gc_if.ToBits() != 0 {
-//line scan_block.go:86
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -3702,7 +2882,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:87
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 						} else {
-//line scan_block.go:87
 							break gc_steps
 						}
 //line scan_block.go:87
@@ -3711,7 +2890,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 //line scan_block.go:89
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan_block.go:89
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:89
 					if (g+
@@ -3723,17 +2901,13 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:90
 						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 					} else {
-//line scan_block.go:90
 						break gc_steps
 					}
-//line scan_block.go:90
 					a1 = gc_ld3
 				} else {
 //line scan_block.go:90
 					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:89
 					if gc_if2.ToBits() != 0 {
-//line scan_block.go:89
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:89
 						if (g+
@@ -3745,7 +2919,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:90
 							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 						} else {
-//line scan_block.go:90
 							break gc_steps
 						}
 //line scan_block.go:90
@@ -3767,15 +2940,10 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					var gc_lanes5 [8]float32
 //line scan_block.go:92
 					var gc_lanes6 [8]float32
-//line scan_block.go:92
 					gc_t.Store(&gc_lanes5)
-//line scan_block.go:92
 					gc_t2.Store(&gc_lanes6)
-//line scan_block.go:92
 					for gc_k5 := range 8 {
-//line scan_block.go:92
 						if 0xff&(1<<gc_k5) != 0 {
-//line scan_block.go:92
 							gc_pos.Thread = gc_rank + gc_k5
 //line scan_block.go:92
 							temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
@@ -3783,7 +2951,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 						}
 					}
-//line scan_block.go:92
 					gc_pos.Thread = gc_rank
 				}
 //line scan_block.go:92
@@ -3796,7 +2963,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan_block.go:78
 			thid := gc_tx
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
@@ -3808,7 +2974,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -3820,8 +2985,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:102
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3831,31 +2996,22 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line scan_block.go:78
 						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line scan_block.go:78
 							var thid int = gc_tx
 							{
 //line scan_block.go:97
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t12 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
 								var ai int = gc_t11
-//line scan_block.go:97
 								var bi int = gc_t12
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:98
@@ -3867,10 +3023,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:98
 									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
-//line scan_block.go:98
 									break gc_steps6
 								}
-//line scan_block.go:98
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -3881,10 +3035,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:98
 									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
-//line scan_block.go:98
 									break gc_steps6
 								}
-//line scan_block.go:98
 								gc_st4 := gc_ld16.Add(gc_ld15)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -3899,12 +3051,10 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:98
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line scan_block.go:98
 									break gc_steps6
 								}
 							}
 						}
-//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3914,29 +3064,22 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 			}
 			if compiled.SIMD {
+//line scan_block.go:109
 				if offset == 1 {
-//line scan_block.go:78
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line scan_block.go:78
 						var thid int = gc_tx
 //line scan_block.go:97
 						var gc_t7 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 						var gc_t8 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
 						var ai int = gc_t7
-//line scan_block.go:97
 						var bi int = gc_t8
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:98
@@ -3948,10 +3091,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:98
 							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
-//line scan_block.go:98
 							break gc_steps4
 						}
-//line scan_block.go:98
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:98
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -3962,10 +3103,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:98
 							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
-//line scan_block.go:98
 							break gc_steps4
 						}
-//line scan_block.go:98
 						gc_st2 := gc_ld12.Add(gc_ld11)
 //line scan_block.go:98
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -3980,18 +3119,15 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:98
 							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line scan_block.go:98
 							break gc_steps4
 						}
 					}
-//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:97
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -4035,7 +3171,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					}
 					gc_at2[0] = 0
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -4044,7 +3179,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -4058,7 +3192,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4069,7 +3202,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4080,7 +3212,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4091,7 +3222,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -4113,8 +3243,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:112
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4124,32 +3254,23 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line scan_block.go:78
 						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps10:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 							var thid int = gc_tx
 							{
 //line scan_block.go:112
 								var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t20 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
 								var ai_ int = gc_t19
-//line scan_block.go:112
 								var bi_ int = gc_t20
 								var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:113
@@ -4161,12 +3282,9 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:113
 									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
-//line scan_block.go:113
 									break gc_steps10
 								}
-//line scan_block.go:113
 								y := gc_ld26
-//line scan_block.go:113
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -4176,10 +3294,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:114
 									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-//line scan_block.go:114
 									break gc_steps10
 								}
-//line scan_block.go:114
 								gc_st11 := gc_ld27
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -4194,10 +3310,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:114
 									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
-//line scan_block.go:114
 									break gc_steps10
 								}
-//line scan_block.go:114
 								var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -4209,19 +3323,14 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								} else {
 //line scan_block.go:115
 									var gc_lanes43 [16]float32
-//line scan_block.go:115
 									for gc_k41 := range 16 {
-//line scan_block.go:115
 										if 0xffff&(1<<gc_k41) != 0 {
-//line scan_block.go:115
 											gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
 											gc_lanes43[gc_k41] = temp[bi_+2*gc_k41]
 										}
 									}
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank
-//line scan_block.go:115
 									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
 //line scan_block.go:115
@@ -4241,24 +3350,18 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								} else {
 //line scan_block.go:115
 									var gc_lanes44 [16]float32
-//line scan_block.go:115
 									gc_st12.Store(&gc_lanes44)
-//line scan_block.go:115
 									for gc_k42 := range 16 {
-//line scan_block.go:115
 										if 0xffff&(1<<gc_k42) != 0 {
-//line scan_block.go:115
 											gc_pos.Thread = gc_rank + gc_k42
 //line scan_block.go:115
 											temp[bi_+2*gc_k42] = gc_lanes44[gc_k42]
 										}
 									}
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4268,30 +3371,23 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 			}
 			if compiled.SIMD {
+//line scan_block.go:126
 				if offset == 1 {
-//line scan_block.go:78
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 						var thid int = gc_tx
 //line scan_block.go:112
 						var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 						var gc_t16 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
 						var ai_ int = gc_t15
-//line scan_block.go:112
 						var bi_ int = gc_t16
 						var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:113
@@ -4303,12 +3399,9 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:113
 							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 						} else {
-//line scan_block.go:113
 							break gc_steps8
 						}
-//line scan_block.go:113
 						y := gc_ld20
-//line scan_block.go:113
 						var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:113
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -4318,10 +3411,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:114
 							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-//line scan_block.go:114
 							break gc_steps8
 						}
-//line scan_block.go:114
 						gc_st7 := gc_ld21
 //line scan_block.go:114
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -4336,10 +3427,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:114
 							gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
-//line scan_block.go:114
 							break gc_steps8
 						}
-//line scan_block.go:114
 						var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:114
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -4351,19 +3440,14 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						} else {
 //line scan_block.go:115
 							var gc_lanes33 [8]float32
-//line scan_block.go:115
 							for gc_k31 := range 8 {
-//line scan_block.go:115
 								if 0xff&(1<<gc_k31) != 0 {
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank + gc_k31
 //line scan_block.go:115
 									gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
 								}
 							}
-//line scan_block.go:115
 							gc_pos.Thread = gc_rank
-//line scan_block.go:115
 							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 						}
 //line scan_block.go:115
@@ -4383,30 +3467,23 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						} else {
 //line scan_block.go:115
 							var gc_lanes34 [8]float32
-//line scan_block.go:115
 							gc_st8.Store(&gc_lanes34)
-//line scan_block.go:115
 							for gc_k32 := range 8 {
-//line scan_block.go:115
 								if 0xff&(1<<gc_k32) != 0 {
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank + gc_k32
 //line scan_block.go:115
 									temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
 								}
 							}
-//line scan_block.go:115
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:112
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -4416,35 +3493,24 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			}
 		}
 	}
-//line scan_block.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan_block.go:78
 				gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 				gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan_block.go:78
 				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan_block.go:78
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps12:
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 					var thid int = gc_tx
 //line scan_block.go:84
 					var g int = gc_bx*m + 2*thid
@@ -4452,7 +3518,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
 					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
-//line scan_block.go:119
 					var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -4463,12 +3528,9 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:119
 						gc_ld31 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 					} else {
-//line scan_block.go:119
 						break gc_steps12
 					}
-//line scan_block.go:119
 					e0 := gc_ld31
-//line scan_block.go:119
 					var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -4479,19 +3541,16 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:119
 						gc_ld32 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 					} else {
-//line scan_block.go:119
 						break gc_steps12
 					}
-//line scan_block.go:119
 					e1 := gc_ld32
+//line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
 						gc_t23 := e0.Add(a0)
 //line scan_block.go:120
 						gc_t24 := e1.Add(a1)
-//line scan_block.go:120
 						e0 = gc_t23
-//line scan_block.go:120
 						e1 = gc_t24
 					}
 //line scan_block.go:126
@@ -4520,17 +3579,14 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:124
 								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
 							} else {
-//line scan_block.go:124
 								break gc_steps12
 							}
 						} else {
 //line scan_block.go:124
 							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan_block.go:123
 							if gc_if7.ToBits() != 0 {
 //line scan_block.go:123
 								gc_st18 := e0
-//line scan_block.go:123
 								gc_bits := gc_if7.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -4544,7 +3600,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:124
 									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
-//line scan_block.go:124
 									break gc_steps12
 								}
 							}
@@ -4571,29 +3626,22 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							} else {
 //line scan_block.go:127
 								var gc_lanes55 [16]float32
-//line scan_block.go:127
 								gc_st19.Store(&gc_lanes55)
-//line scan_block.go:127
 								for gc_k53 := range 16 {
-//line scan_block.go:127
 									if 0xffff&(1<<gc_k53) != 0 {
-//line scan_block.go:127
 										gc_pos.Thread = gc_rank + gc_k53
 //line scan_block.go:127
 										out[(g+1)+2*gc_k53] = gc_lanes55[gc_k53]
 									}
 								}
-//line scan_block.go:127
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line scan_block.go:127
 							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:126
 							if gc_if8.ToBits() != 0 {
 //line scan_block.go:126
 								gc_st20 := e1
-//line scan_block.go:126
 								gc_bits2 := gc_if8.ToBits()
 //line scan_block.go:126
 								if (g+
@@ -4611,26 +3659,20 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								} else {
 //line scan_block.go:127
 									var gc_lanes56 [16]float32
-//line scan_block.go:127
 									gc_st20.Store(&gc_lanes56)
-//line scan_block.go:127
 									for gc_k54 := range 16 {
-//line scan_block.go:127
 										if gc_if8.ToBits()&(1<<gc_k54) != 0 {
-//line scan_block.go:127
 											gc_pos.Thread = gc_rank + gc_k54
 //line scan_block.go:127
 											out[(g+1)+2*gc_k54] = gc_lanes56[gc_k54]
 										}
 									}
-//line scan_block.go:127
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
-//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -4639,23 +3681,16 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			}
 		}
 		if compiled.SIMD {
-//line scan_block.go:78
 			gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan_block.go:78
 			gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 			gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 			gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps11:
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				var thid int = gc_tx
 //line scan_block.go:84
 				var g int = gc_bx*m + 2*thid
@@ -4663,7 +3698,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
 				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
-//line scan_block.go:119
 				var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:119
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -4674,12 +3708,9 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:119
 					gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 				} else {
-//line scan_block.go:119
 					break gc_steps11
 				}
-//line scan_block.go:119
 				e0 := gc_ld29
-//line scan_block.go:119
 				var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:119
 				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -4690,19 +3721,16 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:119
 					gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 				} else {
-//line scan_block.go:119
 					break gc_steps11
 				}
-//line scan_block.go:119
 				e1 := gc_ld30
+//line scan_block.go:120
 				if inclusive {
 //line scan_block.go:120
 					gc_t21 := e0.Add(a0)
 //line scan_block.go:120
 					gc_t22 := e1.Add(a1)
-//line scan_block.go:120
 					e0 = gc_t21
-//line scan_block.go:120
 					e1 = gc_t22
 				}
 //line scan_block.go:126
@@ -4731,13 +3759,11 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:124
 							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
 						} else {
-//line scan_block.go:124
 							break gc_steps11
 						}
 					} else {
 //line scan_block.go:124
 						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:123
 						if gc_if5.ToBits() != 0 {
 //line scan_block.go:123
 							gc_st14 := e0
@@ -4753,7 +3779,6 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:124
 								gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-//line scan_block.go:124
 								break gc_steps11
 							}
 						}
@@ -4780,25 +3805,19 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						} else {
 //line scan_block.go:127
 							var gc_lanes49 [8]float32
-//line scan_block.go:127
 							gc_st15.Store(&gc_lanes49)
-//line scan_block.go:127
 							for gc_k47 := range 8 {
-//line scan_block.go:127
 								if 0xff&(1<<gc_k47) != 0 {
-//line scan_block.go:127
 									gc_pos.Thread = gc_rank + gc_k47
 //line scan_block.go:127
 									out[(g+1)+2*gc_k47] = gc_lanes49[gc_k47]
 								}
 							}
-//line scan_block.go:127
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan_block.go:127
 						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:126
 						if gc_if6.ToBits() != 0 {
 //line scan_block.go:126
 							gc_st16 := e1
@@ -4818,36 +3837,28 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							} else {
 //line scan_block.go:127
 								var gc_lanes50 [8]float32
-//line scan_block.go:127
 								gc_st16.Store(&gc_lanes50)
-//line scan_block.go:127
 								for gc_k48 := range 8 {
-//line scan_block.go:127
 									if gc_if6.ToBits()&(1<<gc_k48) != 0 {
-//line scan_block.go:127
 										gc_pos.Thread = gc_rank + gc_k48
 //line scan_block.go:127
 										out[(g+1)+2*gc_k48] = gc_lanes50[gc_k48]
 									}
 								}
-//line scan_block.go:127
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
-//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan_block.go:78
 			thid := gc_tx
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
-//line scan_block.go:86
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -4894,29 +3905,21 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_block.go:78
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan_block.go:78
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan_block.go:78
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps4:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 					var thid int = gc_tx
 //line scan_block.go:84
 					var g int = gc_bx*m + 2*thid
@@ -4924,7 +3927,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:85
 					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					if g < n && uint(n-g) > 30 {
-//line scan_block.go:86
 						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -4934,17 +3936,13 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:87
 							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
-//line scan_block.go:87
 							break gc_steps4
 						}
-//line scan_block.go:87
 						a0 = gc_ld13
 					} else {
 //line scan_block.go:87
 						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan_block.go:86
 						if gc_if7.ToBits() != 0 {
-//line scan_block.go:86
 							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -4954,7 +3952,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:87
 								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
-//line scan_block.go:87
 								break gc_steps4
 							}
 //line scan_block.go:87
@@ -4963,7 +3960,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					}
 //line scan_block.go:89
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan_block.go:89
 						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 						if (g+
@@ -4975,17 +3971,13 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:90
 							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
-//line scan_block.go:90
 							break gc_steps4
 						}
-//line scan_block.go:90
 						a1 = gc_ld15
 					} else {
 //line scan_block.go:90
 						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:89
 						if gc_if8.ToBits() != 0 {
-//line scan_block.go:89
 							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 							if (g+
@@ -4997,7 +3989,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:90
 								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
-//line scan_block.go:90
 								break gc_steps4
 							}
 //line scan_block.go:90
@@ -5019,15 +4010,10 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						var gc_lanes23 [16]int32
 //line scan_block.go:92
 						var gc_lanes24 [16]int32
-//line scan_block.go:92
 						gc_t7.Store(&gc_lanes23)
-//line scan_block.go:92
 						gc_t8.Store(&gc_lanes24)
-//line scan_block.go:92
 						for gc_k20 := range 16 {
-//line scan_block.go:92
 							if 0xffff&(1<<gc_k20) != 0 {
-//line scan_block.go:92
 								gc_pos.Thread = gc_rank + gc_k20
 								{
 //line scan_block.go:92
@@ -5037,7 +4023,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								}
 							}
 						}
-//line scan_block.go:92
 						gc_pos.Thread = gc_rank
 					}
 //line scan_block.go:92
@@ -5053,21 +4038,15 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			}
 		}
 		if compiled.SIMD {
-//line scan_block.go:78
 			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan_block.go:78
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps2:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				var thid int = gc_tx
 //line scan_block.go:84
 				var g int = gc_bx*m + 2*thid
@@ -5075,7 +4054,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:85
 				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				if g < n && uint(n-g) > 14 {
-//line scan_block.go:86
 					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -5085,17 +4063,13 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:87
 						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
-//line scan_block.go:87
 						break gc_steps2
 					}
-//line scan_block.go:87
 					a0 = gc_ld5
 				} else {
 //line scan_block.go:87
 					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:86
 					if gc_if3.ToBits() != 0 {
-//line scan_block.go:86
 						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -5105,7 +4079,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:87
 							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
-//line scan_block.go:87
 							break gc_steps2
 						}
 //line scan_block.go:87
@@ -5114,7 +4087,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 //line scan_block.go:89
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan_block.go:89
 					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 					if (g+
@@ -5126,17 +4098,13 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:90
 						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
-//line scan_block.go:90
 						break gc_steps2
 					}
-//line scan_block.go:90
 					a1 = gc_ld7
 				} else {
 //line scan_block.go:90
 					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:89
 					if gc_if4.ToBits() != 0 {
-//line scan_block.go:89
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 						if (g+
@@ -5148,7 +4116,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:90
 							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
-//line scan_block.go:90
 							break gc_steps2
 						}
 //line scan_block.go:90
@@ -5170,15 +4137,10 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					var gc_lanes11 [8]int32
 //line scan_block.go:92
 					var gc_lanes12 [8]int32
-//line scan_block.go:92
 					gc_t3.Store(&gc_lanes11)
-//line scan_block.go:92
 					gc_t4.Store(&gc_lanes12)
-//line scan_block.go:92
 					for gc_k10 := range 8 {
-//line scan_block.go:92
 						if 0xff&(1<<gc_k10) != 0 {
-//line scan_block.go:92
 							gc_pos.Thread = gc_rank + gc_k10
 //line scan_block.go:92
 							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
@@ -5186,7 +4148,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
-//line scan_block.go:92
 					gc_pos.Thread = gc_rank
 				}
 //line scan_block.go:92
@@ -5199,7 +4160,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan_block.go:78
 			thid := gc_tx
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
@@ -5211,7 +4171,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -5223,8 +4182,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:102
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5234,31 +4193,22 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line scan_block.go:78
 						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line scan_block.go:78
 							var thid int = gc_tx
 							{
 //line scan_block.go:97
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t16 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
 								var ai int = gc_t15
-//line scan_block.go:97
 								var bi int = gc_t16
 								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
@@ -5270,10 +4220,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:98
 									gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
-//line scan_block.go:98
 									break gc_steps8
 								}
-//line scan_block.go:98
 								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -5284,10 +4232,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:98
 									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
-//line scan_block.go:98
 									break gc_steps8
 								}
-//line scan_block.go:98
 								gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -5302,12 +4248,10 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:98
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line scan_block.go:98
 									break gc_steps8
 								}
 							}
 						}
-//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -5317,29 +4261,22 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 			}
 			if compiled.SIMD {
+//line scan_block.go:109
 				if offset == 1 {
-//line scan_block.go:78
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line scan_block.go:78
 						var thid int = gc_tx
 //line scan_block.go:97
 						var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 						var gc_t12 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
 						var ai int = gc_t11
-//line scan_block.go:97
 						var bi int = gc_t12
 						var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
@@ -5351,10 +4288,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:98
 							gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 						} else {
-//line scan_block.go:98
 							break gc_steps6
 						}
-//line scan_block.go:98
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -5365,10 +4300,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:98
 							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 						} else {
-//line scan_block.go:98
 							break gc_steps6
 						}
-//line scan_block.go:98
 						gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -5383,18 +4316,15 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:98
 							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line scan_block.go:98
 							break gc_steps6
 						}
 					}
-//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:97
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -5438,7 +4368,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					}
 					gc_at2[0] = 0
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -5447,7 +4376,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -5461,7 +4389,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -5472,7 +4399,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -5483,7 +4409,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -5494,7 +4419,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -5516,8 +4440,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:112
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5527,32 +4451,23 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line scan_block.go:78
 						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps12:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 							var thid int = gc_tx
 							{
 //line scan_block.go:112
 								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t24 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
 								var ai_ int = gc_t23
-//line scan_block.go:112
 								var bi_ int = gc_t24
 								var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
@@ -5564,12 +4479,9 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:113
 									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
-//line scan_block.go:113
 									break gc_steps12
 								}
-//line scan_block.go:113
 								y := gc_ld34
-//line scan_block.go:113
 								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -5579,10 +4491,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:114
 									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line scan_block.go:114
 									break gc_steps12
 								}
-//line scan_block.go:114
 								gc_st11 := gc_ld35
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -5597,10 +4507,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:114
 									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
-//line scan_block.go:114
 									break gc_steps12
 								}
-//line scan_block.go:114
 								var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -5612,19 +4520,14 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								} else {
 //line scan_block.go:115
 									var gc_lanes55 [16]int32
-//line scan_block.go:115
 									for gc_k51 := range 16 {
-//line scan_block.go:115
 										if 0xffff&(1<<gc_k51) != 0 {
-//line scan_block.go:115
 											gc_pos.Thread = gc_rank + gc_k51
 //line scan_block.go:115
 											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank
-//line scan_block.go:115
 									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
 //line scan_block.go:115
@@ -5644,24 +4547,18 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								} else {
 //line scan_block.go:115
 									var gc_lanes56 [16]int32
-//line scan_block.go:115
 									gc_st12.Store(&gc_lanes56)
-//line scan_block.go:115
 									for gc_k52 := range 16 {
-//line scan_block.go:115
 										if 0xffff&(1<<gc_k52) != 0 {
-//line scan_block.go:115
 											gc_pos.Thread = gc_rank + gc_k52
 //line scan_block.go:115
 											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -5671,30 +4568,23 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 			}
 			if compiled.SIMD {
+//line scan_block.go:126
 				if offset == 1 {
-//line scan_block.go:78
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps10:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 						var thid int = gc_tx
 //line scan_block.go:112
 						var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 						var gc_t20 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
 						var ai_ int = gc_t19
-//line scan_block.go:112
 						var bi_ int = gc_t20
 						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
@@ -5706,12 +4596,9 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:113
 							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
-//line scan_block.go:113
 							break gc_steps10
 						}
-//line scan_block.go:113
 						y := gc_ld28
-//line scan_block.go:113
 						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -5721,10 +4608,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:114
 							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line scan_block.go:114
 							break gc_steps10
 						}
-//line scan_block.go:114
 						gc_st7 := gc_ld29
 //line scan_block.go:114
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -5739,10 +4624,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:114
 							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
-//line scan_block.go:114
 							break gc_steps10
 						}
-//line scan_block.go:114
 						var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:114
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -5754,19 +4637,14 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						} else {
 //line scan_block.go:115
 							var gc_lanes45 [8]int32
-//line scan_block.go:115
 							for gc_k41 := range 8 {
-//line scan_block.go:115
 								if 0xff&(1<<gc_k41) != 0 {
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
 									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
 							}
-//line scan_block.go:115
 							gc_pos.Thread = gc_rank
-//line scan_block.go:115
 							gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 						}
 //line scan_block.go:115
@@ -5786,30 +4664,23 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						} else {
 //line scan_block.go:115
 							var gc_lanes46 [8]int32
-//line scan_block.go:115
 							gc_st8.Store(&gc_lanes46)
-//line scan_block.go:115
 							for gc_k42 := range 8 {
-//line scan_block.go:115
 								if 0xff&(1<<gc_k42) != 0 {
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank + gc_k42
 //line scan_block.go:115
 									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
 							}
-//line scan_block.go:115
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:112
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -5819,35 +4690,24 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			}
 		}
 	}
-//line scan_block.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan_block.go:78
 				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 				gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan_block.go:78
 				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
 				gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan_block.go:78
 				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps14:
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 					var thid int = gc_tx
 //line scan_block.go:84
 					var g int = gc_bx*m + 2*thid
@@ -5855,7 +4715,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
 					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
-//line scan_block.go:119
 					var gc_ld39 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -5866,12 +4725,9 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:119
 						gc_ld39 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 					} else {
-//line scan_block.go:119
 						break gc_steps14
 					}
-//line scan_block.go:119
 					e0 := gc_ld39
-//line scan_block.go:119
 					var gc_ld40 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -5882,19 +4738,16 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:119
 						gc_ld40 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 					} else {
-//line scan_block.go:119
 						break gc_steps14
 					}
-//line scan_block.go:119
 					e1 := gc_ld40
+//line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
 						gc_t27 := e0.Add(a0)
 //line scan_block.go:120
 						gc_t28 := e1.Add(a1)
-//line scan_block.go:120
 						e0 = gc_t27
-//line scan_block.go:120
 						e1 = gc_t28
 					}
 //line scan_block.go:126
@@ -5923,17 +4776,14 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:124
 								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
 							} else {
-//line scan_block.go:124
 								break gc_steps14
 							}
 						} else {
 //line scan_block.go:124
 							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan_block.go:123
 							if gc_if11.ToBits() != 0 {
 //line scan_block.go:123
 								gc_st18 := e0
-//line scan_block.go:123
 								gc_bits := gc_if11.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -5947,7 +4797,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:124
 									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
-//line scan_block.go:124
 									break gc_steps14
 								}
 							}
@@ -5974,29 +4823,22 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							} else {
 //line scan_block.go:127
 								var gc_lanes67 [16]int32
-//line scan_block.go:127
 								gc_st19.Store(&gc_lanes67)
-//line scan_block.go:127
 								for gc_k63 := range 16 {
-//line scan_block.go:127
 									if 0xffff&(1<<gc_k63) != 0 {
-//line scan_block.go:127
 										gc_pos.Thread = gc_rank + gc_k63
 //line scan_block.go:127
 										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 									}
 								}
-//line scan_block.go:127
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line scan_block.go:127
 							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:126
 							if gc_if12.ToBits() != 0 {
 //line scan_block.go:126
 								gc_st20 := e1
-//line scan_block.go:126
 								gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:126
 								if (g+
@@ -6014,26 +4856,20 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								} else {
 //line scan_block.go:127
 									var gc_lanes68 [16]int32
-//line scan_block.go:127
 									gc_st20.Store(&gc_lanes68)
-//line scan_block.go:127
 									for gc_k64 := range 16 {
-//line scan_block.go:127
 										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
-//line scan_block.go:127
 											gc_pos.Thread = gc_rank + gc_k64
 //line scan_block.go:127
 											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 										}
 									}
-//line scan_block.go:127
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
-//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -6042,23 +4878,16 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			}
 		}
 		if compiled.SIMD {
-//line scan_block.go:78
 			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 			gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan_block.go:78
 			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps13:
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				var thid int = gc_tx
 //line scan_block.go:84
 				var g int = gc_bx*m + 2*thid
@@ -6066,7 +4895,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
 				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
-//line scan_block.go:119
 				var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -6077,12 +4905,9 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:119
 					gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 				} else {
-//line scan_block.go:119
 					break gc_steps13
 				}
-//line scan_block.go:119
 				e0 := gc_ld37
-//line scan_block.go:119
 				var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -6093,19 +4918,16 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:119
 					gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 				} else {
-//line scan_block.go:119
 					break gc_steps13
 				}
-//line scan_block.go:119
 				e1 := gc_ld38
+//line scan_block.go:120
 				if inclusive {
 //line scan_block.go:120
 					gc_t25 := e0.Add(a0)
 //line scan_block.go:120
 					gc_t26 := e1.Add(a1)
-//line scan_block.go:120
 					e0 = gc_t25
-//line scan_block.go:120
 					e1 = gc_t26
 				}
 //line scan_block.go:126
@@ -6134,13 +4956,11 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:124
 							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
 						} else {
-//line scan_block.go:124
 							break gc_steps13
 						}
 					} else {
 //line scan_block.go:124
 						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:123
 						if gc_if9.ToBits() != 0 {
 //line scan_block.go:123
 							gc_st14 := e0
@@ -6156,7 +4976,6 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:124
 								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-//line scan_block.go:124
 								break gc_steps13
 							}
 						}
@@ -6183,25 +5002,19 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						} else {
 //line scan_block.go:127
 							var gc_lanes61 [8]int32
-//line scan_block.go:127
 							gc_st15.Store(&gc_lanes61)
-//line scan_block.go:127
 							for gc_k57 := range 8 {
-//line scan_block.go:127
 								if 0xff&(1<<gc_k57) != 0 {
-//line scan_block.go:127
 									gc_pos.Thread = gc_rank + gc_k57
 //line scan_block.go:127
 									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 								}
 							}
-//line scan_block.go:127
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan_block.go:127
 						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:126
 						if gc_if10.ToBits() != 0 {
 //line scan_block.go:126
 							gc_st16 := e1
@@ -6221,36 +5034,28 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							} else {
 //line scan_block.go:127
 								var gc_lanes62 [8]int32
-//line scan_block.go:127
 								gc_st16.Store(&gc_lanes62)
-//line scan_block.go:127
 								for gc_k58 := range 8 {
-//line scan_block.go:127
 									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
-//line scan_block.go:127
 										gc_pos.Thread = gc_rank + gc_k58
 //line scan_block.go:127
 										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 									}
 								}
-//line scan_block.go:127
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
-//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan_block.go:78
 			thid := gc_tx
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
-//line scan_block.go:86
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -6297,29 +5102,21 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[uint32](t, m)[:m]
-//line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_block.go:78
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan_block.go:78
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan_block.go:78
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps4:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 					var thid int = gc_tx
 //line scan_block.go:84
 					var g int = gc_bx*m + 2*thid
@@ -6327,7 +5124,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:85
 					var a1 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 					if g < n && uint(n-g) > 30 {
-//line scan_block.go:86
 						var gc_ld13 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -6337,17 +5133,13 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:87
 							gc_ld13 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
 						} else {
-//line scan_block.go:87
 							break gc_steps4
 						}
-//line scan_block.go:87
 						a0 = gc_ld13
 					} else {
 //line scan_block.go:87
 						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan_block.go:86
 						if gc_if7.ToBits() != 0 {
-//line scan_block.go:86
 							var gc_ld14 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -6357,7 +5149,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:87
 								gc_ld14 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
 							} else {
-//line scan_block.go:87
 								break gc_steps4
 							}
 //line scan_block.go:87
@@ -6366,7 +5157,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					}
 //line scan_block.go:89
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan_block.go:89
 						var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 						if (g+
@@ -6378,17 +5168,13 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:90
 							gc_ld15 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
-//line scan_block.go:90
 							break gc_steps4
 						}
-//line scan_block.go:90
 						a1 = gc_ld15
 					} else {
 //line scan_block.go:90
 						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:89
 						if gc_if8.ToBits() != 0 {
-//line scan_block.go:89
 							var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 							if (g+
@@ -6400,7 +5186,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:90
 								gc_ld16 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
-//line scan_block.go:90
 								break gc_steps4
 							}
 //line scan_block.go:90
@@ -6422,15 +5207,10 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						var gc_lanes23 [16]uint32
 //line scan_block.go:92
 						var gc_lanes24 [16]uint32
-//line scan_block.go:92
 						gc_t7.Store(&gc_lanes23)
-//line scan_block.go:92
 						gc_t8.Store(&gc_lanes24)
-//line scan_block.go:92
 						for gc_k20 := range 16 {
-//line scan_block.go:92
 							if 0xffff&(1<<gc_k20) != 0 {
-//line scan_block.go:92
 								gc_pos.Thread = gc_rank + gc_k20
 								{
 //line scan_block.go:92
@@ -6440,7 +5220,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								}
 							}
 						}
-//line scan_block.go:92
 						gc_pos.Thread = gc_rank
 					}
 //line scan_block.go:92
@@ -6456,21 +5235,15 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			}
 		}
 		if compiled.SIMD {
-//line scan_block.go:78
 			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan_block.go:78
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps2:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				var thid int = gc_tx
 //line scan_block.go:84
 				var g int = gc_bx*m + 2*thid
@@ -6478,7 +5251,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:85
 				var a1 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 				if g < n && uint(n-g) > 14 {
-//line scan_block.go:86
 					var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -6488,17 +5260,13 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:87
 						gc_ld5 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
-//line scan_block.go:87
 						break gc_steps2
 					}
-//line scan_block.go:87
 					a0 = gc_ld5
 				} else {
 //line scan_block.go:87
 					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:86
 					if gc_if3.ToBits() != 0 {
-//line scan_block.go:86
 						var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -6508,7 +5276,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:87
 							gc_ld6 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
-//line scan_block.go:87
 							break gc_steps2
 						}
 //line scan_block.go:87
@@ -6517,7 +5284,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 //line scan_block.go:89
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan_block.go:89
 					var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 					if (g+
@@ -6529,17 +5295,13 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:90
 						gc_ld7 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
-//line scan_block.go:90
 						break gc_steps2
 					}
-//line scan_block.go:90
 					a1 = gc_ld7
 				} else {
 //line scan_block.go:90
 					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:89
 					if gc_if4.ToBits() != 0 {
-//line scan_block.go:89
 						var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 						if (g+
@@ -6551,7 +5313,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:90
 							gc_ld8 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
-//line scan_block.go:90
 							break gc_steps2
 						}
 //line scan_block.go:90
@@ -6573,15 +5334,10 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					var gc_lanes11 [8]uint32
 //line scan_block.go:92
 					var gc_lanes12 [8]uint32
-//line scan_block.go:92
 					gc_t3.Store(&gc_lanes11)
-//line scan_block.go:92
 					gc_t4.Store(&gc_lanes12)
-//line scan_block.go:92
 					for gc_k10 := range 8 {
-//line scan_block.go:92
 						if 0xff&(1<<gc_k10) != 0 {
-//line scan_block.go:92
 							gc_pos.Thread = gc_rank + gc_k10
 //line scan_block.go:92
 							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
@@ -6589,7 +5345,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
-//line scan_block.go:92
 					gc_pos.Thread = gc_rank
 				}
 //line scan_block.go:92
@@ -6602,7 +5357,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan_block.go:78
 			thid := gc_tx
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
@@ -6614,7 +5368,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -6626,8 +5379,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:102
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -6637,31 +5390,22 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line scan_block.go:78
 						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line scan_block.go:78
 							var thid int = gc_tx
 							{
 //line scan_block.go:97
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t16 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
 								var ai int = gc_t15
-//line scan_block.go:97
 								var bi int = gc_t16
 								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
@@ -6673,10 +5417,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:98
 									gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
-//line scan_block.go:98
 									break gc_steps8
 								}
-//line scan_block.go:98
 								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -6687,10 +5429,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:98
 									gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
-//line scan_block.go:98
 									break gc_steps8
 								}
-//line scan_block.go:98
 								gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -6705,12 +5445,10 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:98
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line scan_block.go:98
 									break gc_steps8
 								}
 							}
 						}
-//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -6720,29 +5458,22 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 			}
 			if compiled.SIMD {
+//line scan_block.go:109
 				if offset == 1 {
-//line scan_block.go:78
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line scan_block.go:78
 						var thid int = gc_tx
 //line scan_block.go:97
 						var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 						var gc_t12 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
 						var ai int = gc_t11
-//line scan_block.go:97
 						var bi int = gc_t12
 						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
@@ -6754,10 +5485,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:98
 							gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 						} else {
-//line scan_block.go:98
 							break gc_steps6
 						}
-//line scan_block.go:98
 						var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -6768,10 +5497,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:98
 							gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 						} else {
-//line scan_block.go:98
 							break gc_steps6
 						}
-//line scan_block.go:98
 						gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -6786,18 +5513,15 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:98
 							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line scan_block.go:98
 							break gc_steps6
 						}
 					}
-//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:97
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -6841,7 +5565,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					}
 					gc_at2[0] = 0
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -6850,7 +5573,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -6864,7 +5586,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -6875,7 +5596,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -6886,7 +5606,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -6897,7 +5616,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -6919,8 +5637,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:112
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -6930,32 +5648,23 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line scan_block.go:78
 						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps12:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 							var thid int = gc_tx
 							{
 //line scan_block.go:112
 								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t24 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
 								var ai_ int = gc_t23
-//line scan_block.go:112
 								var bi_ int = gc_t24
 								var gc_ld34 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
@@ -6967,12 +5676,9 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:113
 									gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
-//line scan_block.go:113
 									break gc_steps12
 								}
-//line scan_block.go:113
 								y := gc_ld34
-//line scan_block.go:113
 								var gc_ld35 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -6982,10 +5688,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:114
 									gc_ld35 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line scan_block.go:114
 									break gc_steps12
 								}
-//line scan_block.go:114
 								gc_st11 := gc_ld35
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -7000,10 +5704,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:114
 									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
-//line scan_block.go:114
 									break gc_steps12
 								}
-//line scan_block.go:114
 								var gc_ld36 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -7015,19 +5717,14 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								} else {
 //line scan_block.go:115
 									var gc_lanes55 [16]uint32
-//line scan_block.go:115
 									for gc_k51 := range 16 {
-//line scan_block.go:115
 										if 0xffff&(1<<gc_k51) != 0 {
-//line scan_block.go:115
 											gc_pos.Thread = gc_rank + gc_k51
 //line scan_block.go:115
 											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank
-//line scan_block.go:115
 									gc_ld36 = archsimd.LoadUint32x16(&gc_lanes55)
 								}
 //line scan_block.go:115
@@ -7047,24 +5744,18 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								} else {
 //line scan_block.go:115
 									var gc_lanes56 [16]uint32
-//line scan_block.go:115
 									gc_st12.Store(&gc_lanes56)
-//line scan_block.go:115
 									for gc_k52 := range 16 {
-//line scan_block.go:115
 										if 0xffff&(1<<gc_k52) != 0 {
-//line scan_block.go:115
 											gc_pos.Thread = gc_rank + gc_k52
 //line scan_block.go:115
 											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -7074,30 +5765,23 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 			}
 			if compiled.SIMD {
+//line scan_block.go:126
 				if offset == 1 {
-//line scan_block.go:78
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps10:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 						var thid int = gc_tx
 //line scan_block.go:112
 						var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 						var gc_t20 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
 						var ai_ int = gc_t19
-//line scan_block.go:112
 						var bi_ int = gc_t20
 						var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
@@ -7109,12 +5793,9 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:113
 							gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
-//line scan_block.go:113
 							break gc_steps10
 						}
-//line scan_block.go:113
 						y := gc_ld28
-//line scan_block.go:113
 						var gc_ld29 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -7124,10 +5805,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:114
 							gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line scan_block.go:114
 							break gc_steps10
 						}
-//line scan_block.go:114
 						gc_st7 := gc_ld29
 //line scan_block.go:114
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -7142,10 +5821,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:114
 							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
-//line scan_block.go:114
 							break gc_steps10
 						}
-//line scan_block.go:114
 						var gc_ld30 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:114
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -7157,19 +5834,14 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						} else {
 //line scan_block.go:115
 							var gc_lanes45 [8]uint32
-//line scan_block.go:115
 							for gc_k41 := range 8 {
-//line scan_block.go:115
 								if 0xff&(1<<gc_k41) != 0 {
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
 									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
 							}
-//line scan_block.go:115
 							gc_pos.Thread = gc_rank
-//line scan_block.go:115
 							gc_ld30 = archsimd.LoadUint32x8(&gc_lanes45)
 						}
 //line scan_block.go:115
@@ -7189,30 +5861,23 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						} else {
 //line scan_block.go:115
 							var gc_lanes46 [8]uint32
-//line scan_block.go:115
 							gc_st8.Store(&gc_lanes46)
-//line scan_block.go:115
 							for gc_k42 := range 8 {
-//line scan_block.go:115
 								if 0xff&(1<<gc_k42) != 0 {
-//line scan_block.go:115
 									gc_pos.Thread = gc_rank + gc_k42
 //line scan_block.go:115
 									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
 							}
-//line scan_block.go:115
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:112
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -7222,35 +5887,24 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			}
 		}
 	}
-//line scan_block.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan_block.go:78
 				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan_block.go:78
 				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan_block.go:78
 				gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan_block.go:78
 				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan_block.go:78
 				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan_block.go:78
 				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
 				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
 				gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan_block.go:78
 				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps14:
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 					var thid int = gc_tx
 //line scan_block.go:84
 					var g int = gc_bx*m + 2*thid
@@ -7258,7 +5912,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					a0 := archsimd.LoadUint32x16Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
 					a1 := archsimd.LoadUint32x16Slice(gc_s_a1[gc_rank:])
-//line scan_block.go:119
 					var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -7269,12 +5922,9 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:119
 						gc_ld39 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 					} else {
-//line scan_block.go:119
 						break gc_steps14
 					}
-//line scan_block.go:119
 					e0 := gc_ld39
-//line scan_block.go:119
 					var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -7285,19 +5935,16 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:119
 						gc_ld40 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 					} else {
-//line scan_block.go:119
 						break gc_steps14
 					}
-//line scan_block.go:119
 					e1 := gc_ld40
+//line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
 						gc_t27 := e0.Add(a0)
 //line scan_block.go:120
 						gc_t28 := e1.Add(a1)
-//line scan_block.go:120
 						e0 = gc_t27
-//line scan_block.go:120
 						e1 = gc_t28
 					}
 //line scan_block.go:126
@@ -7326,17 +5973,14 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:124
 								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes165)
 							} else {
-//line scan_block.go:124
 								break gc_steps14
 							}
 						} else {
 //line scan_block.go:124
 							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan_block.go:123
 							if gc_if11.ToBits() != 0 {
 //line scan_block.go:123
 								gc_st18 := e0
-//line scan_block.go:123
 								gc_bits := gc_if11.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -7350,7 +5994,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:124
 									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
-//line scan_block.go:124
 									break gc_steps14
 								}
 							}
@@ -7377,29 +6020,22 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							} else {
 //line scan_block.go:127
 								var gc_lanes67 [16]uint32
-//line scan_block.go:127
 								gc_st19.Store(&gc_lanes67)
-//line scan_block.go:127
 								for gc_k63 := range 16 {
-//line scan_block.go:127
 									if 0xffff&(1<<gc_k63) != 0 {
-//line scan_block.go:127
 										gc_pos.Thread = gc_rank + gc_k63
 //line scan_block.go:127
 										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 									}
 								}
-//line scan_block.go:127
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line scan_block.go:127
 							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:126
 							if gc_if12.ToBits() != 0 {
 //line scan_block.go:126
 								gc_st20 := e1
-//line scan_block.go:126
 								gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:126
 								if (g+
@@ -7417,26 +6053,20 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								} else {
 //line scan_block.go:127
 									var gc_lanes68 [16]uint32
-//line scan_block.go:127
 									gc_st20.Store(&gc_lanes68)
-//line scan_block.go:127
 									for gc_k64 := range 16 {
-//line scan_block.go:127
 										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
-//line scan_block.go:127
 											gc_pos.Thread = gc_rank + gc_k64
 //line scan_block.go:127
 											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 										}
 									}
-//line scan_block.go:127
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
-//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -7445,23 +6075,16 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			}
 		}
 		if compiled.SIMD {
-//line scan_block.go:78
 			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan_block.go:78
 			gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan_block.go:78
 			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan_block.go:78
 			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan_block.go:78
 			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:78
 			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps13:
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				var thid int = gc_tx
 //line scan_block.go:84
 				var g int = gc_bx*m + 2*thid
@@ -7469,7 +6092,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
 				a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank:])
-//line scan_block.go:119
 				var gc_ld37 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -7480,12 +6102,9 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:119
 					gc_ld37 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 				} else {
-//line scan_block.go:119
 					break gc_steps13
 				}
-//line scan_block.go:119
 				e0 := gc_ld37
-//line scan_block.go:119
 				var gc_ld38 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -7496,19 +6115,16 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:119
 					gc_ld38 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 				} else {
-//line scan_block.go:119
 					break gc_steps13
 				}
-//line scan_block.go:119
 				e1 := gc_ld38
+//line scan_block.go:120
 				if inclusive {
 //line scan_block.go:120
 					gc_t25 := e0.Add(a0)
 //line scan_block.go:120
 					gc_t26 := e1.Add(a1)
-//line scan_block.go:120
 					e0 = gc_t25
-//line scan_block.go:120
 					e1 = gc_t26
 				}
 //line scan_block.go:126
@@ -7537,13 +6153,11 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:124
 							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes5)
 						} else {
-//line scan_block.go:124
 							break gc_steps13
 						}
 					} else {
 //line scan_block.go:124
 						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan_block.go:123
 						if gc_if9.ToBits() != 0 {
 //line scan_block.go:123
 							gc_st14 := e0
@@ -7559,7 +6173,6 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:124
 								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-//line scan_block.go:124
 								break gc_steps13
 							}
 						}
@@ -7586,25 +6199,19 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						} else {
 //line scan_block.go:127
 							var gc_lanes61 [8]uint32
-//line scan_block.go:127
 							gc_st15.Store(&gc_lanes61)
-//line scan_block.go:127
 							for gc_k57 := range 8 {
-//line scan_block.go:127
 								if 0xff&(1<<gc_k57) != 0 {
-//line scan_block.go:127
 									gc_pos.Thread = gc_rank + gc_k57
 //line scan_block.go:127
 									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 								}
 							}
-//line scan_block.go:127
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan_block.go:127
 						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:126
 						if gc_if10.ToBits() != 0 {
 //line scan_block.go:126
 							gc_st16 := e1
@@ -7624,36 +6231,28 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							} else {
 //line scan_block.go:127
 								var gc_lanes62 [8]uint32
-//line scan_block.go:127
 								gc_st16.Store(&gc_lanes62)
-//line scan_block.go:127
 								for gc_k58 := range 8 {
-//line scan_block.go:127
 									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
-//line scan_block.go:127
 										gc_pos.Thread = gc_rank + gc_k58
 //line scan_block.go:127
 										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 									}
 								}
-//line scan_block.go:127
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
-//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan_block.go:78
 			thid := gc_tx
 //line scan_block.go:84
 			g := gc_bx*m + 2*thid
-//line scan_block.go:86
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -7742,11 +6341,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line scan_block.go:190
 		gc_x0 := gc_tidx.X
+//line scan_block.go:191
 		gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
@@ -7769,7 +6367,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				var v_ T = v
 //line scan_block.go:170
 				var v_2 T = v_
-//line scan_block.go:174
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -7795,14 +6392,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				} else {
 //line scan_block.go:204
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-//line scan_block.go:167
 					warp := (gc_w >> 5)
+//line scan_block.go:168
 					lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
+//line scan_block.go:174
 						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
@@ -7810,13 +6407,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line scan_block.go:204
 						v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 						y := gc_c1r[gc_lane]
 //line scan_block.go:206
 						v_2 += y
-//line scan_block.go:209
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -7844,16 +6439,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo5, gc_hi5 := 0, 32
@@ -7870,7 +6462,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -7887,9 +6478,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m19 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m19 = ^uint32(0)
 			}
@@ -7901,17 +6490,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line scan_block.go:167
 					lane := (gc_rank & 31)
 //line scan_block.go:183
 					var s T
 					if lane < warps {
 						s = totals[lane]
 					}
-//line scan_block.go:188
 					gc_l_s[gc_lane] = s
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -7948,13 +6534,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							}
 							gc_hi7 = min(gc_hi7, gc_cnt)
 							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-//line scan_block.go:204
 								v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 								y_ := gc_c3r[gc_lane]
 //line scan_block.go:206
 								v_3 += y_
-//line scan_block.go:209
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -7963,9 +6547,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line scan_block.go:167
 					lane := (gc_rank & 31)
-//line scan_block.go:169
 					v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 					var r_3 T = v_3
@@ -7973,11 +6555,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					totals[lane] = r_3
 				}
 			}
-//line scan_block.go:191
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:197
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -7988,11 +6569,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8018,17 +6596,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8056,8 +6630,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:170
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
@@ -8067,7 +6641,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -8090,13 +6663,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -8158,11 +6729,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line scan_block.go:190
 		gc_x0 := gc_tidx.X
+//line scan_block.go:191
 		gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
@@ -8185,7 +6755,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				var v_ float32 = v
 //line scan_block.go:170
 				var v_2 float32 = v_
-//line scan_block.go:174
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -8213,27 +6782,19 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
@@ -8243,16 +6804,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
-//line scan_block.go:205
 									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
-//line scan_block.go:205
 										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
@@ -8268,12 +6826,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
@@ -8282,12 +6838,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
-//line scan_block.go:205
 									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
-//line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
@@ -8300,27 +6854,22 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line scan_block.go:167
 						warp := (gc_w >> 5)
+//line scan_block.go:168
 						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 						var lanes_ int = lanes
-//line scan_block.go:172
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 							lane_ := (gc_rank & 31)
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -8349,16 +6898,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
@@ -8375,7 +6921,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -8392,9 +6937,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m19 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m19 = ^uint32(0)
 			}
@@ -8405,18 +6948,14 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line scan_block.go:183
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line scan_block.go:183
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -8426,7 +6965,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							} else {
 //line scan_block.go:185
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
 								if gc_if8.ToBits() != 0 {
 //line scan_block.go:184
 									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
@@ -8441,12 +6979,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -8469,18 +7005,15 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s float32
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -8510,21 +7043,14 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
-//line scan_block.go:204
 								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								if gc_act == ^uint32(0) {
-//line scan_block.go:204
 									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -8534,16 +7060,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 //line scan_block.go:205
 											v_3 = v_3.Add(y_)
 										} else {
-//line scan_block.go:205
 											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
-//line scan_block.go:205
 												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
 											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
 											if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
@@ -8558,7 +7081,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -8567,12 +7089,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 										gc_b6 := gc_none5
 //line scan_block.go:205
 										if d_ < lanes_2 {
-//line scan_block.go:205
 											gc_b6 = gc_all7
 										}
 //line scan_block.go:205
 										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
-//line scan_block.go:205
 										if gc_if9.ToBits() != 0 {
 //line scan_block.go:205
 											v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
@@ -8590,16 +7110,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 									lane_2 := (gc_rank & 31)
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -8610,7 +7127,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -8618,7 +7134,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							r_3 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -8630,7 +7145,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -8638,7 +7152,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							r_3 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -8655,9 +7168,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_3 float32 = v_3
@@ -8666,11 +7177,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					}
 				}
 			}
-//line scan_block.go:192
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:198
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -8681,11 +7191,8 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8711,17 +7218,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8749,8 +7252,8 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:170
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
@@ -8760,7 +7263,6 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -8783,13 +7285,11 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -8851,11 +7351,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line scan_block.go:190
 		gc_x0 := gc_tidx.X
+//line scan_block.go:191
 		gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
@@ -8878,7 +7377,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				var v_ int32 = v
 //line scan_block.go:170
 				var v_2 int32 = v_
-//line scan_block.go:174
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -8906,27 +7404,19 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -8936,16 +7426,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
-//line scan_block.go:205
 									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
-//line scan_block.go:205
 										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
@@ -8961,12 +7448,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -8975,12 +7460,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
-//line scan_block.go:205
 									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
-//line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
@@ -8993,27 +7476,22 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line scan_block.go:167
 						warp := (gc_w >> 5)
+//line scan_block.go:168
 						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 						var lanes_ int = lanes
-//line scan_block.go:172
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 							lane_ := (gc_rank & 31)
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -9042,16 +7520,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
@@ -9068,7 +7543,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -9085,9 +7559,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m19 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m19 = ^uint32(0)
 			}
@@ -9098,18 +7570,14 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line scan_block.go:183
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line scan_block.go:183
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -9119,7 +7587,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							} else {
 //line scan_block.go:185
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
 								if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
 									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
@@ -9134,12 +7601,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -9162,18 +7627,15 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s int32
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -9203,21 +7665,14 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
-//line scan_block.go:204
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								if gc_act == ^uint32(0) {
-//line scan_block.go:204
 									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -9227,16 +7682,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 //line scan_block.go:205
 											v_3 = v_3.Add(y_)
 										} else {
-//line scan_block.go:205
 											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
-//line scan_block.go:205
 												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
 											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
 											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
@@ -9251,7 +7703,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -9260,12 +7711,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 										gc_b6 := gc_none5
 //line scan_block.go:205
 										if d_ < lanes_2 {
-//line scan_block.go:205
 											gc_b6 = gc_all7
 										}
 //line scan_block.go:205
 										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
-//line scan_block.go:205
 										if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
 											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
@@ -9283,16 +7732,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 									lane_2 := (gc_rank & 31)
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -9303,7 +7749,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -9311,7 +7756,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							r_3 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -9323,7 +7767,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -9331,7 +7774,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							r_3 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -9348,9 +7790,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_3 int32 = v_3
@@ -9359,11 +7799,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					}
 				}
 			}
-//line scan_block.go:192
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:198
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -9374,11 +7813,8 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -9404,17 +7840,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -9442,8 +7874,8 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:170
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
@@ -9453,7 +7885,6 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -9476,13 +7907,11 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -9544,11 +7973,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line scan_block.go:190
 		gc_x0 := gc_tidx.X
+//line scan_block.go:191
 		gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
@@ -9571,7 +7999,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				var v_ uint32 = v
 //line scan_block.go:170
 				var v_2 uint32 = v_
-//line scan_block.go:174
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -9599,27 +8026,19 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
@@ -9629,16 +8048,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
-//line scan_block.go:205
 									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
-//line scan_block.go:205
 										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
@@ -9654,12 +8070,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
@@ -9668,12 +8082,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
-//line scan_block.go:205
 									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
-//line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
@@ -9686,27 +8098,22 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line scan_block.go:167
 						warp := (gc_w >> 5)
+//line scan_block.go:168
 						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 						var lanes_ int = lanes
-//line scan_block.go:172
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 							lane_ := (gc_rank & 31)
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -9735,16 +8142,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
@@ -9761,7 +8165,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -9778,9 +8181,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m19 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m19 = ^uint32(0)
 			}
@@ -9791,18 +8192,14 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line scan_block.go:183
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line scan_block.go:183
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -9812,7 +8209,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							} else {
 //line scan_block.go:185
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
 								if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
 									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
@@ -9827,12 +8223,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -9855,18 +8249,15 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s uint32
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -9896,21 +8287,14 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
-//line scan_block.go:204
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								if gc_act == ^uint32(0) {
-//line scan_block.go:204
 									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -9920,16 +8304,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 //line scan_block.go:205
 											v_3 = v_3.Add(y_)
 										} else {
-//line scan_block.go:205
 											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
-//line scan_block.go:205
 												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
 											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
 											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
@@ -9944,7 +8325,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -9953,12 +8333,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 										gc_b6 := gc_none5
 //line scan_block.go:205
 										if d_ < lanes_2 {
-//line scan_block.go:205
 											gc_b6 = gc_all7
 										}
 //line scan_block.go:205
 										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
-//line scan_block.go:205
 										if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
 											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
@@ -9976,16 +8354,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 									lane_2 := (gc_rank & 31)
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -9996,7 +8371,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -10004,7 +8378,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							r_3 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -10016,7 +8389,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -10024,7 +8396,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							r_3 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -10041,9 +8412,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_3 uint32 = v_3
@@ -10052,11 +8421,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					}
 				}
 			}
-//line scan_block.go:192
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:198
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -10067,11 +8435,8 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -10097,17 +8462,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -10135,8 +8496,8 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:170
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
@@ -10146,7 +8507,6 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -10169,13 +8529,11 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194

@@ -66,9 +66,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sort_bitonic.go:81
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -86,12 +86,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
-//line sort_bitonic.go:72
 							_ = i
+//line sort_bitonic.go:73
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -104,12 +103,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
-//line sort_bitonic.go:72
 						_ = i
+//line sort_bitonic.go:73
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -118,7 +116,6 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -130,12 +127,10 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
-//line sort_bitonic.go:73
 								break
 							}
 //line sort_bitonic.go:74
@@ -151,12 +146,10 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
-//line sort_bitonic.go:73
 							break
 						}
 //line sort_bitonic.go:74
@@ -167,61 +160,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
@@ -240,9 +181,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			var m_ int = m
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-//line sort_bitonic.go:77
 			var flip bool = true
-//line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
@@ -252,9 +191,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -264,7 +203,6 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start := gc_tx
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
@@ -281,6 +219,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
+//line sort_bitonic.go:115
 						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
@@ -298,9 +237,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				var m_2 int = m
 //line sort_bitonic.go:79
 				var h_3 int = h
-//line sort_bitonic.go:79
 				var flip_ bool = false
-//line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
@@ -310,9 +247,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
+//line sort_bitonic.go:108
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -322,7 +259,6 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 							gc_start2 := gc_tx
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
@@ -339,6 +275,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
+//line sort_bitonic.go:115
 							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -359,9 +296,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			var m_3 int = m
 //line sort_bitonic.go:84
 			var h_4 int = h_
-//line sort_bitonic.go:84
 			var flip_2 bool = false
-//line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
@@ -371,9 +306,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -383,7 +318,6 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start3 := gc_tx
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
@@ -400,6 +334,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
+//line sort_bitonic.go:115
 						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -419,9 +354,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
+//line sort_bitonic.go:97
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -439,12 +374,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
 							_ = i_
+//line sort_bitonic.go:89
 							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -457,12 +391,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
 						_ = i_
+//line sort_bitonic.go:89
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -471,7 +404,6 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_more5 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -483,12 +415,10 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
-//line sort_bitonic.go:89
 								break
 							}
 //line sort_bitonic.go:90
@@ -504,12 +434,10 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
-//line sort_bitonic.go:89
 							break
 						}
 //line sort_bitonic.go:90
@@ -520,61 +448,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
@@ -613,9 +489,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sort_bitonic.go:81
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -633,12 +509,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
-//line sort_bitonic.go:72
 							_ = i
+//line sort_bitonic.go:73
 							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -651,12 +526,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
-//line sort_bitonic.go:72
 						_ = i
+//line sort_bitonic.go:73
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -665,7 +539,6 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -677,12 +550,10 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
-//line sort_bitonic.go:73
 								break
 							}
 //line sort_bitonic.go:74
@@ -698,12 +569,10 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
-//line sort_bitonic.go:73
 							break
 						}
 //line sort_bitonic.go:74
@@ -714,61 +583,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
@@ -787,9 +604,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			var m_ int = m
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-//line sort_bitonic.go:77
 			var flip bool = true
-//line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
@@ -799,9 +614,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -811,7 +626,6 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start := gc_tx
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
@@ -828,6 +642,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
+//line sort_bitonic.go:115
 						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
@@ -845,9 +660,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				var m_2 int = m
 //line sort_bitonic.go:79
 				var h_3 int = h
-//line sort_bitonic.go:79
 				var flip_ bool = false
-//line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
@@ -857,9 +670,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
+//line sort_bitonic.go:108
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -869,7 +682,6 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 							gc_start2 := gc_tx
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
@@ -886,6 +698,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
+//line sort_bitonic.go:115
 							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -906,9 +719,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			var m_3 int = m
 //line sort_bitonic.go:84
 			var h_4 int = h_
-//line sort_bitonic.go:84
 			var flip_2 bool = false
-//line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
@@ -918,9 +729,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -930,7 +741,6 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start3 := gc_tx
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
@@ -947,6 +757,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
+//line sort_bitonic.go:115
 						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -966,9 +777,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
+//line sort_bitonic.go:97
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -986,12 +797,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
 							_ = i_
+//line sort_bitonic.go:89
 							archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1004,12 +814,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
 						_ = i_
+//line sort_bitonic.go:89
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1018,7 +827,6 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_more5 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -1030,12 +838,10 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
-//line sort_bitonic.go:89
 								break
 							}
 //line sort_bitonic.go:90
@@ -1051,12 +857,10 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
-//line sort_bitonic.go:89
 							break
 						}
 //line sort_bitonic.go:90
@@ -1067,61 +871,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
@@ -1160,9 +912,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sort_bitonic.go:81
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1180,12 +932,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
-//line sort_bitonic.go:72
 							_ = i
+//line sort_bitonic.go:73
 							archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1198,12 +949,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
-//line sort_bitonic.go:72
 						_ = i
+//line sort_bitonic.go:73
 						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1212,7 +962,6 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -1224,12 +973,10 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
-//line sort_bitonic.go:73
 								break
 							}
 //line sort_bitonic.go:74
@@ -1245,12 +992,10 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
-//line sort_bitonic.go:73
 							break
 						}
 //line sort_bitonic.go:74
@@ -1261,61 +1006,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
@@ -1334,9 +1027,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			var m_ int = m
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-//line sort_bitonic.go:77
 			var flip bool = true
-//line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
@@ -1346,9 +1037,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1358,7 +1049,6 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start := gc_tx
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
@@ -1375,6 +1065,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
+//line sort_bitonic.go:115
 						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
@@ -1392,9 +1083,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				var m_2 int = m
 //line sort_bitonic.go:79
 				var h_3 int = h
-//line sort_bitonic.go:79
 				var flip_ bool = false
-//line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
@@ -1404,9 +1093,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
+//line sort_bitonic.go:108
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1416,7 +1105,6 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 							gc_start2 := gc_tx
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
@@ -1433,6 +1121,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
+//line sort_bitonic.go:115
 							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -1453,9 +1142,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			var m_3 int = m
 //line sort_bitonic.go:84
 			var h_4 int = h_
-//line sort_bitonic.go:84
 			var flip_2 bool = false
-//line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
@@ -1465,9 +1152,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -1477,7 +1164,6 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start3 := gc_tx
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
@@ -1494,6 +1180,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
+//line sort_bitonic.go:115
 						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -1513,9 +1200,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
+//line sort_bitonic.go:97
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -1533,12 +1220,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
 							_ = i_
+//line sort_bitonic.go:89
 							archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1551,12 +1237,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
 						_ = i_
+//line sort_bitonic.go:89
 						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1565,7 +1250,6 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_more5 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -1577,12 +1261,10 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line sort_bitonic.go:65
 							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
-//line sort_bitonic.go:89
 								break
 							}
 //line sort_bitonic.go:90
@@ -1598,12 +1280,10 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line sort_bitonic.go:65
 						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
-//line sort_bitonic.go:89
 							break
 						}
 //line sort_bitonic.go:90
@@ -1614,61 +1294,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
-						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5

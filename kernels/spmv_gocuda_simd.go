@@ -46,14 +46,12 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 							gc_tx := gc_vstep
 //line spmv.go:166
 							var row int = begin + gc_tx
-//line spmv.go:166
 							_ = row
 							{
 //line spmv.go:167
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line spmv.go:169
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -66,8 +64,8 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						gc_tx := gc_vstep
 //line spmv.go:166
 						var row int = begin + gc_tx
-//line spmv.go:166
 						_ = row
+//line spmv.go:167
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -77,7 +75,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line spmv.go:172
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -88,14 +85,12 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 							var row int = begin + gc_tx
 							{
 								if row < 0 || row > len(x)-16 || gc_tx < 0 || gc_tx > len(cache)-16 {
-//line spmv.go:168
 									break
 								}
 //line spmv.go:168
 								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx:])
 							}
 						}
-//line spmv.go:170
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -110,7 +105,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						var row int = begin + gc_tx
 //line spmv.go:168
 						if row < 0 || row > len(x)-8 || gc_tx < 0 || gc_tx > len(cache)-8 {
-//line spmv.go:168
 							break
 						}
 //line spmv.go:168
@@ -118,50 +112,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
-					}
-					{
-//line spmv.go:172
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
-					}
-					{
-//line spmv.go:172
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
-					}
-					{
-//line spmv.go:172
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
-					}
-				}
-//line spmv.go:172
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line spmv.go:166
@@ -172,10 +123,10 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			}
 		}
 	}
-//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line spmv.go:177
 			if !compiled.Adds(begin, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -204,7 +155,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				}
 			}
 		}
-//line spmv.go:190
 	})
 }
 
@@ -228,7 +178,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line spmv.go:211
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -242,25 +191,22 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line spmv.go:202
 				lane := (gc_rank & 31)
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+//line spmv.go:204
 				if row >= rows {
-//line spmv.go:204
 					gc_dead |= uint32(1) << gc_lane
-//line spmv.go:204
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line spmv.go:207
 				var sum float32
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
-//line spmv.go:212
 				gc_l_sum[gc_lane] = sum
 			}
 		}
-//line spmv.go:211
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_sum)
@@ -308,7 +254,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line spmv.go:225
 							sum := gc_l_sum[gc_lane]
 //line spmv.go:212
 							sum += gc_c1r[gc_lane]
@@ -327,7 +272,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line spmv.go:229
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -340,9 +284,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line spmv.go:203
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-//line spmv.go:205
 				sum := gc_l_sum[gc_lane]
 //line spmv.go:215
 				y[row] = sum

@@ -22,22 +22,20 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line blocks.go:19
 	for range rounds {
-//line blocks.go:21
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blocks.go:22
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line blocks.go:18
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blocks.go:18
 							var tid int = gc_tx
-//line blocks.go:18
 							_ = tid
+//line blocks.go:19
 							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -48,14 +46,12 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line blocks.go:18
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blocks.go:18
 						var tid int = gc_tx
-//line blocks.go:18
 						_ = tid
+//line blocks.go:19
 						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -69,15 +65,12 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blocks.go:18
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line blocks.go:18
 							var tid int = gc_tx
 //line blocks.go:20
 							if tid < 0 || tid > len(s)-16 {
-//line blocks.go:20
 								break
 							}
 //line blocks.go:21
@@ -91,15 +84,12 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line blocks.go:18
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line blocks.go:18
 						var tid int = gc_tx
 //line blocks.go:20
 						if tid < 0 || tid > len(s)-8 {
-//line blocks.go:20
 							break
 						}
 //line blocks.go:21
@@ -107,49 +97,9 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:18
-						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:18
-						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:18
-						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:18
-						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:18
 					tid := gc_tx
 //line blocks.go:20
 					s[tid]++
@@ -157,8 +107,8 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			}
 		}
 	}
-//line blocks.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blocks.go:28
 		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
 			gc_at2 := counts[:gc_bdx]
 			gc_at3 := s[:gc_bdx]
@@ -168,10 +118,9 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
-//line blocks.go:18
 						var tid int = gc_tx
-//line blocks.go:18
 						_ = tid
+//line blocks.go:19
 						archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -184,10 +133,9 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line blocks.go:18
 					var tid int = gc_tx
-//line blocks.go:18
 					_ = tid
+//line blocks.go:19
 					archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -203,11 +151,9 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line blocks.go:18
 						var tid int = gc_tx
 //line blocks.go:23
 						if tid < 0 || tid > len(s)-16 || tid > len(counts)-16 {
-//line blocks.go:23
 							break
 						}
 //line blocks.go:24
@@ -223,11 +169,9 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line blocks.go:18
 					var tid int = gc_tx
 //line blocks.go:23
 					if tid < 0 || tid > len(s)-8 || tid > len(counts)-8 {
-//line blocks.go:23
 						break
 					}
 //line blocks.go:24
@@ -235,49 +179,9 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blocks.go:18
-					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blocks.go:18
-					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blocks.go:18
-					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blocks.go:18
-					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blocks.go:18
 				tid := gc_tx
 //line blocks.go:23
 				counts[tid] = s[tid]
@@ -308,7 +212,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blocks.go:45
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -324,7 +227,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		}
 //line blocks.go:39
 		gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:36
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -340,7 +242,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 //line blocks.go:37
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blocks.go:41
 						v := gc_l_v[gc_lane]
 //line blocks.go:37
 						v += gc_c1r[gc_lane]
@@ -365,7 +266,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -374,6 +274,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blocks.go:53
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -385,12 +286,9 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 							{
 //line blocks.go:45
 								gc_xs2 := warps
-//line blocks.go:45
 								gc_i2 := 0
-//line blocks.go:45
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blocks.go:45
 										gc_k6 := gc_i2 + 0
 //line blocks.go:45
 										w := gc_xs2[gc_k6]
@@ -400,7 +298,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k7 := gc_i2 + 1
 //line blocks.go:47
 										w := gc_xs2[gc_k7]
@@ -410,7 +307,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k8 := gc_i2 + 2
 //line blocks.go:47
 										w := gc_xs2[gc_k8]
@@ -420,7 +316,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k9 := gc_i2 + 3
 //line blocks.go:47
 										w := gc_xs2[gc_k9]
@@ -430,10 +325,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 								}
-//line blocks.go:45
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blocks.go:45
 										gc_k10 := gc_i2
 //line blocks.go:45
 										w := gc_xs2[gc_k10]
@@ -458,12 +351,9 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 							{
 //line blocks.go:45
 								gc_xs := warps
-//line blocks.go:45
 								gc_i := 0
-//line blocks.go:45
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blocks.go:45
 										gc_k := gc_i + 0
 //line blocks.go:45
 										w := gc_xs[gc_k]
@@ -473,7 +363,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k2 := gc_i + 1
 //line blocks.go:47
 										w := gc_xs[gc_k2]
@@ -483,7 +372,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k3 := gc_i + 2
 //line blocks.go:47
 										w := gc_xs[gc_k3]
@@ -493,7 +381,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k4 := gc_i + 3
 //line blocks.go:47
 										w := gc_xs[gc_k4]
@@ -503,10 +390,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 								}
-//line blocks.go:45
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blocks.go:45
 										gc_k5 := gc_i
 //line blocks.go:45
 										w := gc_xs[gc_k5]
@@ -536,20 +421,18 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line blocks.go:59
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	var gc_jam gc_jam_runSum
-//line blocks.go:62
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line blocks.go:60
 			tid := gc_tx
+//line blocks.go:61
 			gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 		}
 	}
@@ -557,8 +440,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:63
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
-//line blocks.go:65
 		gc_from, gc_to := 0, gc_bdx
+//line blocks.go:66
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -571,9 +454,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line blocks.go:60
 						var tid int = gc_tx
-//line blocks.go:60
 						_ = tid
 //line blocks.go:64
 						archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -585,16 +466,13 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line blocks.go:69
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line blocks.go:60
 						var tid int = gc_tx
 //line blocks.go:65
 						if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
-//line blocks.go:65
 							break
 						}
 //line blocks.go:65
@@ -602,53 +480,9 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:60
-						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
-					}
-					{
-//line blocks.go:69
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:60
-						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
-					}
-					{
-//line blocks.go:69
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:60
-						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
-					}
-					{
-//line blocks.go:69
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blocks.go:60
-						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
-					}
-				}
-//line blocks.go:69
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:60
 					tid := gc_tx
 //line blocks.go:65
 					s[tid] += s[tid+stride]
@@ -657,7 +491,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		}
 	}
 	{
-//line blocks.go:73
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -665,11 +498,12 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line blocks.go:80
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line blocks.go:70
 					gc_at3[0] = gc_at4[0]
 //line blocks.go:70
@@ -679,49 +513,43 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:70
 					gc_at3[0] = gc_at4[0]
 				}
-//line blocks.go:74
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line blocks.go:70
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line blocks.go:74
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:70
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:70
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:70
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:70
 						partial[gc_bx] = s[0]
 					}
 				}
-//line blocks.go:74
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line blocks.go:70

@@ -21,7 +21,6 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line daxpy.go:25
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,9 +31,9 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line daxpy.go:36
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line daxpy.go:38
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -51,10 +50,9 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_vb2 := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line daxpy.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
-//line daxpy.go:15
 						_ = i
+//line daxpy.go:16
 						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -64,18 +62,15 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line daxpy.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line daxpy.go:17
 					gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line daxpy.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
 //line daxpy.go:17
 						if i < 0 || i > len(x)-4 || i > len(y)-4 {
-//line daxpy.go:17
 							break
 						}
 //line daxpy.go:17
@@ -83,58 +78,10 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line daxpy.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line daxpy.go:21
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line daxpy.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line daxpy.go:21
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line daxpy.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line daxpy.go:21
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line daxpy.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line daxpy.go:21
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line daxpy.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line daxpy.go:17
 					y[i] = a*x[i] + y[i]

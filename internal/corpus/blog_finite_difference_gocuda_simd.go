@@ -28,13 +28,13 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	_ = &cDx
 //line blog_finite_difference.go:27
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
-//line blog_finite_difference.go:31
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
 			gc_off := 4
+//line blog_finite_difference.go:37
 			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(sF) {
@@ -53,21 +53,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line blog_finite_difference.go:29
 									var i int = gc_tx
 //line blog_finite_difference.go:32
 									var si int = i + 4
-//line blog_finite_difference.go:32
 									_ = si
 									var sj int = gc_ty
-//line blog_finite_difference.go:33
 									_ = sj
-//line blog_finite_difference.go:30
 									var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
 									_ = globalIdx
+//line blog_finite_difference.go:36
 									archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -80,28 +76,23 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line blog_finite_difference.go:29
 								var i int = gc_tx
 //line blog_finite_difference.go:32
 								var si int = i + 4
-//line blog_finite_difference.go:32
 								_ = si
 								var sj int = gc_ty
-//line blog_finite_difference.go:33
 								_ = sj
-//line blog_finite_difference.go:30
 								var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
 								_ = globalIdx
+//line blog_finite_difference.go:36
 								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:37
@@ -112,14 +103,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
@@ -133,18 +121,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 							var i int = gc_tx
 //line blog_finite_difference.go:32
 							var si int = i + 4
 							var sj int = gc_ty
-//line blog_finite_difference.go:30
 							var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
-//line blog_finite_difference.go:37
 								break
 							}
 //line blog_finite_difference.go:38
@@ -162,18 +146,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						var i int = gc_tx
 //line blog_finite_difference.go:32
 						var si int = i + 4
 						var sj int = gc_ty
-//line blog_finite_difference.go:30
 						var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
-//line blog_finite_difference.go:37
 							break
 						}
 //line blog_finite_difference.go:38
@@ -181,84 +161,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
-						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
-						sj := gc_ty
-//line blog_finite_difference.go:30
-						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
-						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
-						sj := gc_ty
-//line blog_finite_difference.go:30
-						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
-						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
-						sj := gc_ty
-//line blog_finite_difference.go:30
-						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
-						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
-						sj := gc_ty
-//line blog_finite_difference.go:30
-						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
@@ -301,14 +211,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line blog_finite_difference.go:29
 									var i int = gc_tx
 //line blog_finite_difference.go:32
 									var si int = i + 4
-//line blog_finite_difference.go:32
 									_ = si
 									var sj int = gc_ty
-//line blog_finite_difference.go:33
 									_ = sj
 									{
 //line blog_finite_difference.go:42
@@ -317,7 +224,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line blog_finite_difference.go:44
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -328,14 +234,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line blog_finite_difference.go:29
 								var i int = gc_tx
 //line blog_finite_difference.go:32
 								var si int = i + 4
-//line blog_finite_difference.go:32
 								_ = si
 								var sj int = gc_ty
-//line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:42
 								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
@@ -346,20 +249,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:43
 							gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
-//line blog_finite_difference.go:47
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
@@ -369,7 +269,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
-//line blog_finite_difference.go:48
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -378,7 +277,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 							var i int = gc_tx
 //line blog_finite_difference.go:32
 							var si int = i + 4
@@ -387,7 +285,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 //line blog_finite_difference.go:43
 								if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
 									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
-//line blog_finite_difference.go:43
 									break
 								}
 //line blog_finite_difference.go:43
@@ -408,7 +305,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						var i int = gc_tx
 //line blog_finite_difference.go:32
 						var si int = i + 4
@@ -416,7 +312,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 //line blog_finite_difference.go:43
 						if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
 							1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
-//line blog_finite_difference.go:43
 							break
 						}
 //line blog_finite_difference.go:43
@@ -424,13 +319,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 //line blog_finite_difference.go:43
 						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
-//line blog_finite_difference.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
@@ -440,7 +333,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
-//line blog_finite_difference.go:48
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -450,6 +342,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_finite_difference.go:57
 			gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_row3 := gc_ty
 			gc_off8 := 4 + 1
@@ -489,21 +382,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
 								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 									gc_tx := gc_vstep5
-//line blog_finite_difference.go:29
 									var i int = gc_tx
 //line blog_finite_difference.go:32
 									var si int = i + 4
-//line blog_finite_difference.go:32
 									_ = si
 									var sj int = gc_ty
-//line blog_finite_difference.go:33
 									_ = sj
-//line blog_finite_difference.go:30
 									var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
 									_ = globalIdx
+//line blog_finite_difference.go:36
 									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -521,28 +410,23 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
 							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
-//line blog_finite_difference.go:29
 								var i int = gc_tx
 //line blog_finite_difference.go:32
 								var si int = i + 4
-//line blog_finite_difference.go:32
 								_ = si
 								var sj int = gc_ty
-//line blog_finite_difference.go:33
 								_ = sj
-//line blog_finite_difference.go:30
 								var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
 								_ = globalIdx
+//line blog_finite_difference.go:36
 								gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-//line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:49
@@ -556,14 +440,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
@@ -585,21 +466,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 							var i int = gc_tx
 //line blog_finite_difference.go:32
 							var si int = i + 4
 							var sj int = gc_ty
-//line blog_finite_difference.go:30
 							var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
 							if (si+1) < 0 || (si+1) > len(sF[sj])-16 || (si-1) < 0 || (si-1) > len(sF[sj])-16 || (si+
 								2) < 0 || (si+2) > len(sF[sj])-16 || (si-2) < 0 || (si-2) > len(sF[sj])-16 || (si+
 								3) < 0 || (si+3) > len(sF[sj])-16 || (si-3) < 0 || (si-3) > len(sF[sj])-16 || (si+
 								4) < 0 || (si+4) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
-//line blog_finite_difference.go:49
 								break
 							}
 //line blog_finite_difference.go:50
@@ -622,21 +499,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						var i int = gc_tx
 //line blog_finite_difference.go:32
 						var si int = i + 4
 						var sj int = gc_ty
-//line blog_finite_difference.go:30
 						var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
 						if (si+1) < 0 || (si+1) > len(sF[sj])-8 || (si-1) < 0 || (si-1) > len(sF[sj])-8 || (si+
 							2) < 0 || (si+2) > len(sF[sj])-8 || (si-2) < 0 || (si-2) > len(sF[sj])-8 || (si+
 							3) < 0 || (si+3) > len(sF[sj])-8 || (si-3) < 0 || (si-3) > len(sF[sj])-8 || (si+
 							4) < 0 || (si+4) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-//line blog_finite_difference.go:49
 							break
 						}
 //line blog_finite_difference.go:50
@@ -647,14 +520,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
@@ -691,27 +561,22 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 //line blog_finite_difference.go:63
 	jBase := gc_bx * fdLPencils
 	k := gc_by
-//line blog_finite_difference.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:74
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 				i := gc_tx
 //line blog_finite_difference.go:65
 				si := i + 4
-//line blog_finite_difference.go:67
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -728,6 +593,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line blog_finite_difference.go:83
 				for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:68
 					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
@@ -740,11 +606,10 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	}
-//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
+//line blog_finite_difference.go:80
 		sF := sF[:32]
 		{
-//line blog_finite_difference.go:83
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 4; gc_bound < gc_to {
@@ -759,14 +624,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 							var i int = gc_tx
 //line blog_finite_difference.go:65
 							var si int = i + 4
 							{
 //line blog_finite_difference.go:76
 								for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
-//line blog_finite_difference.go:76
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_finite_difference.go:76
 									if (si+
@@ -776,19 +639,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									} else {
 //line blog_finite_difference.go:77
 										var gc_lanes5 [16]float32
-//line blog_finite_difference.go:77
 										for gc_k5 := range 16 {
-//line blog_finite_difference.go:77
 											if 0xffff&(1<<gc_k5) != 0 {
-//line blog_finite_difference.go:77
 												gc_pos.Thread = gc_rank + gc_k5
 //line blog_finite_difference.go:77
 												gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
 											}
 										}
-//line blog_finite_difference.go:77
 										gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:77
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
 //line blog_finite_difference.go:77
@@ -798,22 +656,16 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									} else {
 //line blog_finite_difference.go:77
 										var gc_lanes6 [16]float32
-//line blog_finite_difference.go:77
 										gc_ld3.Store(&gc_lanes6)
-//line blog_finite_difference.go:77
 										for gc_k6 := range 16 {
-//line blog_finite_difference.go:77
 											if 0xffff&(1<<gc_k6) != 0 {
-//line blog_finite_difference.go:77
 												gc_pos.Thread = gc_rank + gc_k6
 //line blog_finite_difference.go:77
 												sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line blog_finite_difference.go:77
 										gc_pos.Thread = gc_rank
 									}
-//line blog_finite_difference.go:77
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_finite_difference.go:77
 									if (si+
@@ -823,19 +675,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									} else {
 //line blog_finite_difference.go:78
 										var gc_lanes7 [16]float32
-//line blog_finite_difference.go:78
 										for gc_k7 := range 16 {
-//line blog_finite_difference.go:78
 											if 0xffff&(1<<gc_k7) != 0 {
-//line blog_finite_difference.go:78
 												gc_pos.Thread = gc_rank + gc_k7
 //line blog_finite_difference.go:78
 												gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
 											}
 										}
-//line blog_finite_difference.go:78
 										gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:78
 										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 									}
 //line blog_finite_difference.go:78
@@ -845,25 +692,19 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									} else {
 //line blog_finite_difference.go:78
 										var gc_lanes8 [16]float32
-//line blog_finite_difference.go:78
 										gc_ld4.Store(&gc_lanes8)
-//line blog_finite_difference.go:78
 										for gc_k8 := range 16 {
-//line blog_finite_difference.go:78
 											if 0xffff&(1<<gc_k8) != 0 {
-//line blog_finite_difference.go:78
 												gc_pos.Thread = gc_rank + gc_k8
 //line blog_finite_difference.go:78
 												sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
 											}
 										}
-//line blog_finite_difference.go:78
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line blog_finite_difference.go:80
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -876,14 +717,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 						var i int = gc_tx
 //line blog_finite_difference.go:65
 						var si int = i + 4
 						{
 //line blog_finite_difference.go:76
 							for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
-//line blog_finite_difference.go:76
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:76
 								if (si+
@@ -893,19 +732,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 								} else {
 //line blog_finite_difference.go:77
 									var gc_lanes [8]float32
-//line blog_finite_difference.go:77
 									for gc_k := range 8 {
-//line blog_finite_difference.go:77
 										if 0xff&(1<<gc_k) != 0 {
-//line blog_finite_difference.go:77
 											gc_pos.Thread = gc_rank + gc_k
 //line blog_finite_difference.go:77
 											gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
 										}
 									}
-//line blog_finite_difference.go:77
 									gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:77
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line blog_finite_difference.go:77
@@ -915,22 +749,16 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 								} else {
 //line blog_finite_difference.go:77
 									var gc_lanes2 [8]float32
-//line blog_finite_difference.go:77
 									gc_ld.Store(&gc_lanes2)
-//line blog_finite_difference.go:77
 									for gc_k2 := range 8 {
-//line blog_finite_difference.go:77
 										if 0xff&(1<<gc_k2) != 0 {
-//line blog_finite_difference.go:77
 											gc_pos.Thread = gc_rank + gc_k2
 //line blog_finite_difference.go:77
 											sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line blog_finite_difference.go:77
 									gc_pos.Thread = gc_rank
 								}
-//line blog_finite_difference.go:77
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:77
 								if (si+
@@ -940,19 +768,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 								} else {
 //line blog_finite_difference.go:78
 									var gc_lanes3 [8]float32
-//line blog_finite_difference.go:78
 									for gc_k3 := range 8 {
-//line blog_finite_difference.go:78
 										if 0xff&(1<<gc_k3) != 0 {
-//line blog_finite_difference.go:78
 											gc_pos.Thread = gc_rank + gc_k3
 //line blog_finite_difference.go:78
 											gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
 										}
 									}
-//line blog_finite_difference.go:78
 									gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:78
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 								}
 //line blog_finite_difference.go:78
@@ -962,31 +785,24 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 								} else {
 //line blog_finite_difference.go:78
 									var gc_lanes4 [8]float32
-//line blog_finite_difference.go:78
 									gc_ld2.Store(&gc_lanes4)
-//line blog_finite_difference.go:78
 									for gc_k4 := range 8 {
-//line blog_finite_difference.go:78
 										if 0xff&(1<<gc_k4) != 0 {
-//line blog_finite_difference.go:78
 											gc_pos.Thread = gc_rank + gc_k4
 //line blog_finite_difference.go:78
 											sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line blog_finite_difference.go:78
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line blog_finite_difference.go:80
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 					i := gc_tx
 //line blog_finite_difference.go:65
 					si := i + 4
@@ -1005,7 +821,6 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	})
-//line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
@@ -1016,17 +831,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:91
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 				i := gc_tx
 //line blog_finite_difference.go:65
 				si := i + 4
-//line blog_finite_difference.go:84
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -1043,6 +855,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line blog_finite_difference.go:100
 				for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:85
 					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
@@ -1077,12 +890,12 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	_ = &cDy
 //line blog_finite_difference.go:98
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
-//line blog_finite_difference.go:102
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
+//line blog_finite_difference.go:107
 			gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
@@ -1093,22 +906,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_finite_difference.go:103
 							var si int = gc_tx
-//line blog_finite_difference.go:103
 							_ = si
-//line blog_finite_difference.go:101
 							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:104
 							_ = sj
-//line blog_finite_difference.go:100
 							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
 							_ = globalIdx
+//line blog_finite_difference.go:107
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1121,22 +929,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_finite_difference.go:103
 						var si int = gc_tx
-//line blog_finite_difference.go:103
 						_ = si
-//line blog_finite_difference.go:101
 						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:104
 						_ = sj
-//line blog_finite_difference.go:100
 						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
 						_ = globalIdx
+//line blog_finite_difference.go:107
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1154,19 +957,14 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 							var si int = gc_tx
-//line blog_finite_difference.go:101
 							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:100
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
-//line blog_finite_difference.go:108
 								break
 							}
 //line blog_finite_difference.go:109
@@ -1184,19 +982,14 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 						var si int = gc_tx
-//line blog_finite_difference.go:101
 						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:100
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
-//line blog_finite_difference.go:108
 							break
 						}
 //line blog_finite_difference.go:109
@@ -1204,89 +997,14 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
-						si := gc_tx
-//line blog_finite_difference.go:101
-						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
-//line blog_finite_difference.go:100
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
-						si := gc_tx
-//line blog_finite_difference.go:101
-						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
-//line blog_finite_difference.go:100
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
-						si := gc_tx
-//line blog_finite_difference.go:101
-						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
-//line blog_finite_difference.go:100
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
-						si := gc_tx
-//line blog_finite_difference.go:101
-						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
-//line blog_finite_difference.go:100
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 					si := gc_tx
-//line blog_finite_difference.go:101
 					j := gc_ty
 //line blog_finite_difference.go:104
 					sj := j + 4
-//line blog_finite_difference.go:100
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
@@ -1324,14 +1042,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line blog_finite_difference.go:101
 							var j int = gc_ty
-//line blog_finite_difference.go:103
 							var si int = gc_tx
-//line blog_finite_difference.go:103
 							_ = si
-							var sj int = j + 4
 //line blog_finite_difference.go:104
+							var sj int = j + 4
 							_ = sj
 							{
 //line blog_finite_difference.go:112
@@ -1340,7 +1055,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
-//line blog_finite_difference.go:114
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1351,14 +1065,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line blog_finite_difference.go:101
 						var j int = gc_ty
-//line blog_finite_difference.go:103
 						var si int = gc_tx
-//line blog_finite_difference.go:103
 						_ = si
-						var sj int = j + 4
 //line blog_finite_difference.go:104
+						var sj int = j + 4
 						_ = sj
 //line blog_finite_difference.go:112
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -1373,7 +1084,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:118
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1382,15 +1092,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:101
 							var j int = gc_ty
-//line blog_finite_difference.go:103
 							var si int = gc_tx
+//line blog_finite_difference.go:104
 							var sj int = j + 4
 							{
 //line blog_finite_difference.go:113
 								if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
-//line blog_finite_difference.go:113
 									break
 								}
 //line blog_finite_difference.go:113
@@ -1411,14 +1119,12 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:101
 						var j int = gc_ty
-//line blog_finite_difference.go:103
 						var si int = gc_tx
+//line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:113
 						if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
-//line blog_finite_difference.go:113
 							break
 						}
 //line blog_finite_difference.go:113
@@ -1426,23 +1132,20 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 //line blog_finite_difference.go:113
 						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
-//line blog_finite_difference.go:116
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:101
 					j := gc_ty
-//line blog_finite_difference.go:103
 					si := gc_tx
+//line blog_finite_difference.go:104
 					sj := j + 4
 //line blog_finite_difference.go:113
 					sF[sj-4][si] = sF[sj+fdMy-5][si]
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
-//line blog_finite_difference.go:118
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1452,6 +1155,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_finite_difference.go:127
 			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
@@ -1482,22 +1186,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line blog_finite_difference.go:103
 							var si int = gc_tx
-//line blog_finite_difference.go:103
 							_ = si
-//line blog_finite_difference.go:101
 							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:104
 							_ = sj
-//line blog_finite_difference.go:100
 							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
 							_ = globalIdx
+//line blog_finite_difference.go:107
 							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1515,22 +1214,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line blog_finite_difference.go:103
 						var si int = gc_tx
-//line blog_finite_difference.go:103
 						_ = si
-//line blog_finite_difference.go:101
 						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:104
 						_ = sj
-//line blog_finite_difference.go:100
 						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
 						_ = globalIdx
+//line blog_finite_difference.go:107
 						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1556,19 +1250,14 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 							var si int = gc_tx
-//line blog_finite_difference.go:101
 							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:100
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
 							if si < 0 || si > len(sF[sj+1])-16 || si > len(sF[sj-1])-16 || si > len(sF[sj+2])-16 || si > len(sF[sj-2])-16 || si > len(sF[sj+3])-16 || si > len(sF[sj-3])-16 || si > len(sF[sj+4])-16 || si > len(sF[sj-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
-//line blog_finite_difference.go:119
 								break
 							}
 //line blog_finite_difference.go:120
@@ -1591,19 +1280,14 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 						var si int = gc_tx
-//line blog_finite_difference.go:101
 						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:100
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
 						if si < 0 || si > len(sF[sj+1])-8 || si > len(sF[sj-1])-8 || si > len(sF[sj+2])-8 || si > len(sF[sj-2])-8 || si > len(sF[sj+3])-8 || si > len(sF[sj-3])-8 || si > len(sF[sj+4])-8 || si > len(sF[sj-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-//line blog_finite_difference.go:119
 							break
 						}
 //line blog_finite_difference.go:120
@@ -1614,15 +1298,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 					si := gc_tx
-//line blog_finite_difference.go:101
 					j := gc_ty
 //line blog_finite_difference.go:104
 					sj := j + 4
-//line blog_finite_difference.go:100
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
 					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
@@ -1656,9 +1336,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	_ = &cDy
 //line blog_finite_difference.go:130
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
-//line blog_finite_difference.go:133
 	k := gc_by
-//line blog_finite_difference.go:136
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:136
@@ -1668,17 +1346,13 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:143
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:132
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:134
 				si := gc_tx
-//line blog_finite_difference.go:136
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -1695,6 +1369,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line blog_finite_difference.go:152
 				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:137
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -1709,7 +1384,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 		}
 	}
 	{
-//line blog_finite_difference.go:150
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1721,6 +1395,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
+//line blog_finite_difference.go:161
 			gc_row2 := (gc_ty + 4) + fdMy - 5
 			gc_row3 := (gc_ty + 4) + fdMy
 			gc_row4 := (gc_ty + 4) + 1
@@ -1735,13 +1410,9 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_finite_difference.go:134
 							var si int = gc_tx
-//line blog_finite_difference.go:134
 							_ = si
-//line blog_finite_difference.go:144
 							var sj_ int = gc_ty + 4
-//line blog_finite_difference.go:144
 							_ = sj_
 							{
 //line blog_finite_difference.go:145
@@ -1750,7 +1421,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line blog_finite_difference.go:147
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1761,14 +1431,11 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_finite_difference.go:134
 						var si int = gc_tx
-//line blog_finite_difference.go:134
 						_ = si
-//line blog_finite_difference.go:144
 						var sj_ int = gc_ty + 4
-//line blog_finite_difference.go:144
 						_ = sj_
+//line blog_finite_difference.go:145
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line blog_finite_difference.go:145
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -1781,7 +1448,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:151
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1790,13 +1456,11 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:134
 							var si int = gc_tx
-//line blog_finite_difference.go:144
 							var sj_ int = gc_ty + 4
 							{
-								if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
 //line blog_finite_difference.go:146
+								if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
 									break
 								}
 //line blog_finite_difference.go:146
@@ -1817,13 +1481,10 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:134
 						var si int = gc_tx
-//line blog_finite_difference.go:144
 						var sj_ int = gc_ty + 4
 //line blog_finite_difference.go:146
 						if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
-//line blog_finite_difference.go:146
 							break
 						}
 //line blog_finite_difference.go:146
@@ -1831,29 +1492,24 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 //line blog_finite_difference.go:146
 						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
-//line blog_finite_difference.go:149
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:134
 					si := gc_tx
-//line blog_finite_difference.go:144
 					sj_ := gc_ty + 4
 //line blog_finite_difference.go:146
 					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
-//line blog_finite_difference.go:151
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
@@ -1864,17 +1520,13 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:159
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:132
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:134
 				si := gc_tx
-//line blog_finite_difference.go:152
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -1891,6 +1543,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line blog_finite_difference.go:168
 				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:153
 					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
@@ -1926,12 +1579,12 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	_ = &cDz
 //line blog_finite_difference.go:167
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
-//line blog_finite_difference.go:170
 	j := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
+//line blog_finite_difference.go:175
 			gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
@@ -1942,22 +1595,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_finite_difference.go:172
 							var si int = gc_tx
-//line blog_finite_difference.go:172
 							_ = si
-//line blog_finite_difference.go:171
 							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:173
 							_ = sk
-//line blog_finite_difference.go:169
 							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
 							_ = globalIdx
+//line blog_finite_difference.go:176
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1970,22 +1618,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_finite_difference.go:172
 						var si int = gc_tx
-//line blog_finite_difference.go:172
 						_ = si
-//line blog_finite_difference.go:171
 						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:173
 						_ = sk
-//line blog_finite_difference.go:169
 						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
 						_ = globalIdx
+//line blog_finite_difference.go:176
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2003,19 +1646,14 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 							var si int = gc_tx
-//line blog_finite_difference.go:171
 							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:169
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sk])-16 {
-//line blog_finite_difference.go:177
 								break
 							}
 //line blog_finite_difference.go:178
@@ -2033,19 +1671,14 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 						var si int = gc_tx
-//line blog_finite_difference.go:171
 						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:169
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sk])-8 {
-//line blog_finite_difference.go:177
 							break
 						}
 //line blog_finite_difference.go:178
@@ -2053,89 +1686,14 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
-						si := gc_tx
-//line blog_finite_difference.go:171
-						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
-//line blog_finite_difference.go:169
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
-						si := gc_tx
-//line blog_finite_difference.go:171
-						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
-//line blog_finite_difference.go:169
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
-						si := gc_tx
-//line blog_finite_difference.go:171
-						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
-//line blog_finite_difference.go:169
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
-						si := gc_tx
-//line blog_finite_difference.go:171
-						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
-//line blog_finite_difference.go:169
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 					si := gc_tx
-//line blog_finite_difference.go:171
 					k := gc_ty
 //line blog_finite_difference.go:173
 					sk := k + 4
-//line blog_finite_difference.go:169
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
@@ -2173,13 +1731,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line blog_finite_difference.go:171
 							var k int = gc_ty
 							var si int = gc_tx
-//line blog_finite_difference.go:172
 							_ = si
-							var sk int = k + 4
 //line blog_finite_difference.go:173
+							var sk int = k + 4
 							_ = sk
 							{
 //line blog_finite_difference.go:181
@@ -2188,7 +1744,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
-//line blog_finite_difference.go:183
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2199,13 +1754,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line blog_finite_difference.go:171
 						var k int = gc_ty
 						var si int = gc_tx
-//line blog_finite_difference.go:172
 						_ = si
-						var sk int = k + 4
 //line blog_finite_difference.go:173
+						var sk int = k + 4
 						_ = sk
 //line blog_finite_difference.go:181
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -2220,7 +1773,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:187
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -2229,14 +1781,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:171
 							var k int = gc_ty
 							var si int = gc_tx
+//line blog_finite_difference.go:173
 							var sk int = k + 4
 							{
 //line blog_finite_difference.go:182
 								if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
-//line blog_finite_difference.go:182
 									break
 								}
 //line blog_finite_difference.go:182
@@ -2257,13 +1808,12 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:171
 						var k int = gc_ty
 						var si int = gc_tx
+//line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:182
 						if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
-//line blog_finite_difference.go:182
 							break
 						}
 //line blog_finite_difference.go:182
@@ -2271,22 +1821,20 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 //line blog_finite_difference.go:182
 						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
-//line blog_finite_difference.go:185
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:171
 					k := gc_ty
 					si := gc_tx
+//line blog_finite_difference.go:173
 					sk := k + 4
 //line blog_finite_difference.go:182
 					sF[sk-4][si] = sF[sk+fdMz-5][si]
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
-//line blog_finite_difference.go:187
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2296,6 +1844,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_finite_difference.go:196
 			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
@@ -2326,22 +1875,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line blog_finite_difference.go:172
 							var si int = gc_tx
-//line blog_finite_difference.go:172
 							_ = si
-//line blog_finite_difference.go:171
 							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:173
 							_ = sk
-//line blog_finite_difference.go:169
 							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
 							_ = globalIdx
+//line blog_finite_difference.go:176
 							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2359,22 +1903,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line blog_finite_difference.go:172
 						var si int = gc_tx
-//line blog_finite_difference.go:172
 						_ = si
-//line blog_finite_difference.go:171
 						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:173
 						_ = sk
-//line blog_finite_difference.go:169
 						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
 						_ = globalIdx
+//line blog_finite_difference.go:176
 						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2400,19 +1939,14 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 							var si int = gc_tx
-//line blog_finite_difference.go:171
 							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:169
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
 							if si < 0 || si > len(sF[sk+1])-16 || si > len(sF[sk-1])-16 || si > len(sF[sk+2])-16 || si > len(sF[sk-2])-16 || si > len(sF[sk+3])-16 || si > len(sF[sk-3])-16 || si > len(sF[sk+4])-16 || si > len(sF[sk-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
-//line blog_finite_difference.go:188
 								break
 							}
 //line blog_finite_difference.go:189
@@ -2435,19 +1969,14 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 						var si int = gc_tx
-//line blog_finite_difference.go:171
 						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:169
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
 						if si < 0 || si > len(sF[sk+1])-8 || si > len(sF[sk-1])-8 || si > len(sF[sk+2])-8 || si > len(sF[sk-2])-8 || si > len(sF[sk+3])-8 || si > len(sF[sk-3])-8 || si > len(sF[sk+4])-8 || si > len(sF[sk-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-//line blog_finite_difference.go:188
 							break
 						}
 //line blog_finite_difference.go:189
@@ -2458,15 +1987,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 					si := gc_tx
-//line blog_finite_difference.go:171
 					k := gc_ty
 //line blog_finite_difference.go:173
 					sk := k + 4
-//line blog_finite_difference.go:169
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
 					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
@@ -2500,9 +2025,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	_ = &cDz
 //line blog_finite_difference.go:199
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
-//line blog_finite_difference.go:202
 	j := gc_by
-//line blog_finite_difference.go:205
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:205
@@ -2512,17 +2035,13 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:212
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:201
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:203
 				si := gc_tx
-//line blog_finite_difference.go:205
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -2539,6 +2058,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line blog_finite_difference.go:221
 				for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:206
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -2553,7 +2073,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 		}
 	}
 	{
-//line blog_finite_difference.go:219
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2565,6 +2084,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
+//line blog_finite_difference.go:230
 			gc_row2 := (gc_ty + 4) + fdMz - 5
 			gc_row3 := (gc_ty + 4) + fdMz
 			gc_row4 := (gc_ty + 4) + 1
@@ -2579,13 +2099,9 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_finite_difference.go:203
 							var si int = gc_tx
-//line blog_finite_difference.go:203
 							_ = si
-//line blog_finite_difference.go:213
 							var k_ int = gc_ty + 4
-//line blog_finite_difference.go:213
 							_ = k_
 							{
 //line blog_finite_difference.go:214
@@ -2594,7 +2110,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line blog_finite_difference.go:216
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2605,14 +2120,11 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_finite_difference.go:203
 						var si int = gc_tx
-//line blog_finite_difference.go:203
 						_ = si
-//line blog_finite_difference.go:213
 						var k_ int = gc_ty + 4
-//line blog_finite_difference.go:213
 						_ = k_
+//line blog_finite_difference.go:214
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line blog_finite_difference.go:214
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -2625,7 +2137,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:220
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2634,13 +2145,11 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:203
 							var si int = gc_tx
-//line blog_finite_difference.go:213
 							var k_ int = gc_ty + 4
 							{
-								if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
 //line blog_finite_difference.go:215
+								if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
 									break
 								}
 //line blog_finite_difference.go:215
@@ -2661,13 +2170,10 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:203
 						var si int = gc_tx
-//line blog_finite_difference.go:213
 						var k_ int = gc_ty + 4
 //line blog_finite_difference.go:215
 						if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
-//line blog_finite_difference.go:215
 							break
 						}
 //line blog_finite_difference.go:215
@@ -2675,29 +2181,24 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 //line blog_finite_difference.go:215
 						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
-//line blog_finite_difference.go:218
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:203
 					si := gc_tx
-//line blog_finite_difference.go:213
 					k_ := gc_ty + 4
 //line blog_finite_difference.go:215
 					sF[k_-4][si] = sF[k_+fdMz-5][si]
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
-//line blog_finite_difference.go:220
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line blog_finite_difference.go:221
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
@@ -2708,17 +2209,13 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:228
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:201
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:203
 				si := gc_tx
-//line blog_finite_difference.go:221
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -2735,6 +2232,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line blog_finite_difference.go:237
 				for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:222
 					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i

@@ -22,7 +22,6 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line blog_memory.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -33,9 +32,9 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line blog_memory.go:37
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -54,16 +53,13 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_memory.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:14
 							_ = i
 							{
 //line blog_memory.go:15
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line blog_memory.go:17
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -76,10 +72,9 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_memory.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:14
 						_ = i
+//line blog_memory.go:15
 						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -89,7 +84,6 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line blog_memory.go:20
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -98,18 +92,16 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line blog_memory.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:16
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line blog_memory.go:16
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
-//line blog_memory.go:18
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -122,11 +114,9 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line blog_memory.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line blog_memory.go:16
 							break
 						}
 //line blog_memory.go:16
@@ -134,58 +124,10 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line blog_memory.go:20
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line blog_memory.go:20
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line blog_memory.go:20
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line blog_memory.go:20
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:14
 					i := gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 					y[i] = a*x[i] + y[i]
@@ -215,11 +157,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line blog_memory.go:44
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line blog_memory.go:46
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_memory.go:48
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -238,10 +179,9 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line blog_memory.go:25
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_memory.go:25
 								_ = i
+//line blog_memory.go:26
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -256,10 +196,9 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line blog_memory.go:25
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_memory.go:25
 							_ = i
+//line blog_memory.go:26
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -268,7 +207,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:26
 						gc_more = true
 //line blog_memory.go:26
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -282,10 +220,9 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line blog_memory.go:25
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:26
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line blog_memory.go:27
@@ -303,10 +240,9 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line blog_memory.go:25
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:26
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
 //line blog_memory.go:27
@@ -317,58 +253,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_memory.go:26
@@ -385,7 +273,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				return
 			}
 			gc_more = false
-//line blog_memory.go:32
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -393,9 +280,9 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line blog_memory.go:40
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_memory.go:42
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -406,91 +293,81 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line blog_memory.go:26
+								gc_tx := gc_step + 0
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line blog_memory.go:26
+								gc_tx := gc_step + 1
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line blog_memory.go:26
+								gc_tx := gc_step + 2
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line blog_memory.go:26
+								gc_tx := gc_step + 3
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:26
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line blog_memory.go:26
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -509,14 +386,13 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-//line blog_memory.go:36
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-//line blog_memory.go:38
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:39
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
@@ -526,10 +402,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line blog_memory.go:37
 						var tt int = gc_tx
-//line blog_memory.go:37
 						_ = tt
+//line blog_memory.go:38
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -542,10 +417,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line blog_memory.go:37
 					var tt int = gc_tx
-//line blog_memory.go:37
 					_ = tt
+//line blog_memory.go:38
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -561,11 +435,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line blog_memory.go:37
 						var tt int = gc_tx
 //line blog_memory.go:39
 						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-//line blog_memory.go:39
 							break
 						}
 //line blog_memory.go:40
@@ -581,11 +453,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line blog_memory.go:37
 					var tt int = gc_tx
 //line blog_memory.go:39
 					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
-//line blog_memory.go:39
 						break
 					}
 //line blog_memory.go:40
@@ -593,58 +463,18 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
-					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
-					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
-					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
-					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 				tt := gc_tx
 //line blog_memory.go:39
 				s[tt] = d[tt]
 			}
 		}
 	}
-//line blog_memory.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
+//line blog_memory.go:47
 		gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
@@ -653,54 +483,54 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 				tt := gc_tx
+//line blog_memory.go:38
 				tr := n - tt - 1
 //line blog_memory.go:41
 				d[tt] = s[tr]
@@ -718,8 +548,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_n := gc_b.Len()
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-//line blog_memory.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:52
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
@@ -729,10 +559,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line blog_memory.go:50
 						var tt int = gc_tx
-//line blog_memory.go:50
 						_ = tt
+//line blog_memory.go:51
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -745,10 +574,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line blog_memory.go:50
 					var tt int = gc_tx
-//line blog_memory.go:50
 					_ = tt
+//line blog_memory.go:51
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -764,11 +592,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line blog_memory.go:50
 						var tt int = gc_tx
 //line blog_memory.go:52
 						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-//line blog_memory.go:52
 							break
 						}
 //line blog_memory.go:53
@@ -784,11 +610,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line blog_memory.go:50
 					var tt int = gc_tx
 //line blog_memory.go:52
 					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
-//line blog_memory.go:52
 						break
 					}
 //line blog_memory.go:53
@@ -796,58 +620,18 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
-					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
-					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
-					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
-					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 				tt := gc_tx
 //line blog_memory.go:52
 				s[tt] = d[tt]
 			}
 		}
 	}
-//line blog_memory.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
+//line blog_memory.go:60
 		gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
@@ -856,54 +640,54 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 				tt := gc_tx
+//line blog_memory.go:51
 				tr := n - tt - 1
 //line blog_memory.go:54
 				d[tt] = s[tr]
@@ -945,7 +729,6 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line blog_memory.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -956,8 +739,8 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:83
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:84
 			gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
@@ -965,14 +748,13 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line blog_memory.go:64
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
 //line blog_memory.go:63
 							var i int = gc_bdx*gc_bx + gc_tx + s
-//line blog_memory.go:63
 							_ = i
+//line blog_memory.go:64
 							archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -983,14 +765,13 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:64
 					gc_vb3 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 //line blog_memory.go:63
 						var i int = gc_bdx*gc_bx + gc_tx + s
-//line blog_memory.go:63
 						_ = i
+//line blog_memory.go:64
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1004,14 +785,12 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blog_memory.go:64
 						gc_vb2 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 //line blog_memory.go:63
 							var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
-//line blog_memory.go:64
 								break
 							}
 //line blog_memory.go:65
@@ -1025,14 +804,12 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:64
 					gc_vb := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line blog_memory.go:63
 						var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
-//line blog_memory.go:64
 							break
 						}
 //line blog_memory.go:65
@@ -1040,46 +817,7 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1102,7 +840,6 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line blog_memory.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1113,8 +850,8 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:83
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:84
 			gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
@@ -1122,14 +859,13 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line blog_memory.go:64
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
 //line blog_memory.go:63
 							var i int = gc_bdx*gc_bx + gc_tx + s
-//line blog_memory.go:63
 							_ = i
+//line blog_memory.go:64
 							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1140,14 +876,13 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:64
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 //line blog_memory.go:63
 						var i int = gc_bdx*gc_bx + gc_tx + s
-//line blog_memory.go:63
 						_ = i
+//line blog_memory.go:64
 						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1161,14 +896,12 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blog_memory.go:64
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 //line blog_memory.go:63
 							var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
-//line blog_memory.go:64
 								break
 							}
 //line blog_memory.go:65
@@ -1182,14 +915,12 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:64
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line blog_memory.go:63
 						var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
-//line blog_memory.go:64
 							break
 						}
 //line blog_memory.go:65
@@ -1197,46 +928,7 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1259,7 +951,6 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line blog_memory.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1270,8 +961,8 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:83
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:84
 			gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
@@ -1279,14 +970,13 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line blog_memory.go:64
 						gc_vb4 := archsimd.BroadcastUint32x16(1)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
 //line blog_memory.go:63
 							var i int = gc_bdx*gc_bx + gc_tx + s
-//line blog_memory.go:63
 							_ = i
+//line blog_memory.go:64
 							archsimd.LoadUint32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1297,14 +987,13 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:64
 					gc_vb3 := archsimd.BroadcastUint32x8(1)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 //line blog_memory.go:63
 						var i int = gc_bdx*gc_bx + gc_tx + s
-//line blog_memory.go:63
 						_ = i
+//line blog_memory.go:64
 						archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1318,14 +1007,12 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blog_memory.go:64
 						gc_vb2 := archsimd.BroadcastUint32x16(1)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 //line blog_memory.go:63
 							var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
-//line blog_memory.go:64
 								break
 							}
 //line blog_memory.go:65
@@ -1339,14 +1026,12 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:64
 					gc_vb := archsimd.BroadcastUint32x8(1)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line blog_memory.go:63
 						var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
-//line blog_memory.go:64
 							break
 						}
 //line blog_memory.go:65
@@ -1354,46 +1039,7 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1426,7 +1072,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:96
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
@@ -1441,7 +1086,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:93
 							for j := 0; j < blogTileDim; j = j + blogBlockRows {
-//line blog_memory.go:93
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:93
 								if ((y+j)*
@@ -1451,19 +1095,14 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								} else {
 //line blog_memory.go:94
 									var gc_lanes3 [16]float32
-//line blog_memory.go:94
 									for gc_k3 := range 16 {
-//line blog_memory.go:94
 										if 0xffff&(1<<gc_k3) != 0 {
-//line blog_memory.go:94
 											gc_pos.Thread = gc_rank + gc_k3
 //line blog_memory.go:94
 											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 										}
 									}
-//line blog_memory.go:94
 									gc_pos.Thread = gc_rank
-//line blog_memory.go:94
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line blog_memory.go:94
@@ -1473,24 +1112,18 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								} else {
 //line blog_memory.go:94
 									var gc_lanes4 [16]float32
-//line blog_memory.go:94
 									gc_ld2.Store(&gc_lanes4)
-//line blog_memory.go:94
 									for gc_k4 := range 16 {
-//line blog_memory.go:94
 										if 0xffff&(1<<gc_k4) != 0 {
-//line blog_memory.go:94
 											gc_pos.Thread = gc_rank + gc_k4
 //line blog_memory.go:94
 											tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line blog_memory.go:94
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line blog_memory.go:96
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1507,7 +1140,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 						var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:93
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
-//line blog_memory.go:93
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:93
 							if ((y+j)*
@@ -1517,19 +1149,14 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							} else {
 //line blog_memory.go:94
 								var gc_lanes [8]float32
-//line blog_memory.go:94
 								for gc_k := range 8 {
-//line blog_memory.go:94
 									if 0xff&(1<<gc_k) != 0 {
-//line blog_memory.go:94
 										gc_pos.Thread = gc_rank + gc_k
 //line blog_memory.go:94
 										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 									}
 								}
-//line blog_memory.go:94
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:94
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line blog_memory.go:94
@@ -1539,24 +1166,18 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							} else {
 //line blog_memory.go:94
 								var gc_lanes2 [8]float32
-//line blog_memory.go:94
 								gc_ld.Store(&gc_lanes2)
-//line blog_memory.go:94
 								for gc_k2 := range 8 {
-//line blog_memory.go:94
 									if 0xff&(1<<gc_k2) != 0 {
-//line blog_memory.go:94
 										gc_pos.Thread = gc_rank + gc_k2
 //line blog_memory.go:94
 										tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line blog_memory.go:94
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line blog_memory.go:96
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1580,7 +1201,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:108
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
@@ -1595,7 +1215,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:99
 							for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
-//line blog_memory.go:99
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:99
 								if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-16 {
@@ -1603,19 +1222,14 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								} else {
 //line blog_memory.go:100
 									var gc_lanes7 [16]float32
-//line blog_memory.go:100
 									for gc_k7 := range 16 {
-//line blog_memory.go:100
 										if 0xffff&(1<<gc_k7) != 0 {
-//line blog_memory.go:100
 											gc_pos.Thread = gc_rank + gc_k7
 //line blog_memory.go:100
 											gc_lanes7[gc_k7] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k7]
 										}
 									}
-//line blog_memory.go:100
 									gc_pos.Thread = gc_rank
-//line blog_memory.go:100
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 								}
 //line blog_memory.go:100
@@ -1625,24 +1239,18 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								} else {
 //line blog_memory.go:100
 									var gc_lanes8 [16]float32
-//line blog_memory.go:100
 									gc_ld4.Store(&gc_lanes8)
-//line blog_memory.go:100
 									for gc_k8 := range 16 {
-//line blog_memory.go:100
 										if 0xffff&(1<<gc_k8) != 0 {
-//line blog_memory.go:100
 											gc_pos.Thread = gc_rank + gc_k8
 //line blog_memory.go:100
 											odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
-//line blog_memory.go:100
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line blog_memory.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1659,7 +1267,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 						var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:99
 						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
-//line blog_memory.go:99
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:99
 							if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-8 {
@@ -1667,19 +1274,14 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							} else {
 //line blog_memory.go:100
 								var gc_lanes5 [8]float32
-//line blog_memory.go:100
 								for gc_k5 := range 8 {
-//line blog_memory.go:100
 									if 0xff&(1<<gc_k5) != 0 {
-//line blog_memory.go:100
 										gc_pos.Thread = gc_rank + gc_k5
 //line blog_memory.go:100
 										gc_lanes5[gc_k5] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k5]
 									}
 								}
-//line blog_memory.go:100
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:100
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
 //line blog_memory.go:100
@@ -1689,24 +1291,18 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							} else {
 //line blog_memory.go:100
 								var gc_lanes6 [8]float32
-//line blog_memory.go:100
 								gc_ld3.Store(&gc_lanes6)
-//line blog_memory.go:100
 								for gc_k6 := range 8 {
-//line blog_memory.go:100
 									if 0xff&(1<<gc_k6) != 0 {
-//line blog_memory.go:100
 										gc_pos.Thread = gc_rank + gc_k6
 //line blog_memory.go:100
 										odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
-//line blog_memory.go:100
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line blog_memory.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -1749,7 +1345,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line blog_memory.go:118
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
@@ -1765,7 +1360,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 							var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:115
 							for j := 0; j < blogTileDim; j = j + blogBlockRows {
-//line blog_memory.go:115
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:115
 								if ((y+j)*
@@ -1775,19 +1369,14 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 								} else {
 //line blog_memory.go:116
 									var gc_lanes3 [16]float32
-//line blog_memory.go:116
 									for gc_k3 := range 16 {
-//line blog_memory.go:116
 										if 0xffff&(1<<gc_k3) != 0 {
-//line blog_memory.go:116
 											gc_pos.Thread = gc_rank + gc_k3
 //line blog_memory.go:116
 											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 										}
 									}
-//line blog_memory.go:116
 									gc_pos.Thread = gc_rank
-//line blog_memory.go:116
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line blog_memory.go:116
@@ -1797,24 +1386,18 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 								} else {
 //line blog_memory.go:116
 									var gc_lanes4 [16]float32
-//line blog_memory.go:116
 									gc_ld2.Store(&gc_lanes4)
-//line blog_memory.go:116
 									for gc_k4 := range 16 {
-//line blog_memory.go:116
 										if 0xffff&(1<<gc_k4) != 0 {
-//line blog_memory.go:116
 											gc_pos.Thread = gc_rank + gc_k4
 //line blog_memory.go:116
 											tile[gc_ty+j][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line blog_memory.go:116
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line blog_memory.go:118
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1832,7 +1415,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 						var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:115
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
-//line blog_memory.go:115
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:115
 							if ((y+j)*
@@ -1842,19 +1424,14 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 							} else {
 //line blog_memory.go:116
 								var gc_lanes [8]float32
-//line blog_memory.go:116
 								for gc_k := range 8 {
-//line blog_memory.go:116
 									if 0xff&(1<<gc_k) != 0 {
-//line blog_memory.go:116
 										gc_pos.Thread = gc_rank + gc_k
 //line blog_memory.go:116
 										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 									}
 								}
-//line blog_memory.go:116
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:116
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line blog_memory.go:116
@@ -1864,24 +1441,18 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 							} else {
 //line blog_memory.go:116
 								var gc_lanes2 [8]float32
-//line blog_memory.go:116
 								gc_ld.Store(&gc_lanes2)
-//line blog_memory.go:116
 								for gc_k2 := range 8 {
-//line blog_memory.go:116
 									if 0xff&(1<<gc_k2) != 0 {
-//line blog_memory.go:116
 										gc_pos.Thread = gc_rank + gc_k2
 //line blog_memory.go:116
 										tile[gc_ty+j][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line blog_memory.go:116
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line blog_memory.go:118
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1895,7 +1466,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
-//line blog_memory.go:121
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1904,14 +1474,15 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 	compiled.OutOfLine(func() {
+//line blog_memory.go:129
 		tile := tile[:32]
 		{
-//line blog_memory.go:132
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line blog_memory.go:137
 					var x int
 //line blog_memory.go:139
 					var y int

@@ -32,7 +32,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line blog_reduction.go:78
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:81
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -40,46 +39,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		var sum int32
 		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 		var sum int32
-//line blog_reduction.go:63
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:62
@@ -89,9 +52,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:69
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:71
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -107,10 +70,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:62
 					_ = i
+//line blog_reduction.go:63
 					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:63
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -120,9 +82,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:63
 					gc_more = true
 //line blog_reduction.go:63
 					sum += gc_at[gc_tx]
@@ -135,10 +95,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-					if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:63
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line blog_reduction.go:63
@@ -149,62 +108,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:63
@@ -226,16 +133,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line blog_reduction.go:43
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:65
 			var val int32 = sum
 //line blog_reduction.go:35
 			var val_ int32 = val
-//line blog_reduction.go:38
 			gc_l_val_[gc_lane] = val_
 		}
-//line blog_reduction.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
 		} else {
@@ -247,7 +151,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
 						val_ += gc_c1r[gc_lane]
@@ -256,7 +159,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 			}
 		}
-//line blog_reduction.go:30
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -266,10 +168,8 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 			val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:37
 			var val int32
@@ -281,7 +181,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			if lane == 0 {
 				shared[wid] = val
 			}
-//line blog_reduction.go:42
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -293,7 +192,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -303,19 +201,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 //line blog_reduction.go:34
 				var val int32
-//line blog_reduction.go:44
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
+//line blog_reduction.go:46
 					val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
 		}
-//line blog_reduction.go:52
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -327,7 +223,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
 				wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 				if wid == 0 {
@@ -343,14 +238,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 				var val_2 int32 = val
-//line blog_reduction.go:51
 				gc_l_val_2[gc_lane] = val_2
 			}
-//line blog_reduction.go:22
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
 			} else {
@@ -365,7 +257,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:30
 							val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 							val_2 += gc_c2r[gc_lane]
@@ -379,7 +270,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
 				val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:37
 				var val int32
@@ -387,26 +277,23 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				var r_2 int32 = val_2
 //line blog_reduction.go:49
 				val = r_2
-//line blog_reduction.go:51
 				gc_s_val[gc_rank] = val
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead
 	}
 	{
-//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:73
 					var sum int32
@@ -414,13 +301,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -428,13 +313,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -442,13 +325,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -456,13 +337,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 				var sum int32
@@ -470,15 +349,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:75
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:77
 					var sum int32
@@ -486,13 +363,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -500,13 +375,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -514,13 +387,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -528,13 +399,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 				var sum int32
@@ -542,7 +411,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -554,16 +422,16 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line blog_reduction.go:78
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-//line blog_reduction.go:85
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:87
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:88
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -571,15 +439,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
-//line blog_reduction.go:75
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:78
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -587,15 +453,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
-//line blog_reduction.go:75
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:78
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -603,15 +467,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
-//line blog_reduction.go:75
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:78
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -619,14 +481,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:76
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -634,17 +495,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					sum = r
 //line blog_reduction.go:67
 					gc_at2[0] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:80
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -652,14 +513,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -667,14 +528,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -682,14 +543,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -697,14 +558,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -712,7 +573,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					sum = r
 //line blog_reduction.go:67
 					out[gc_bx] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -742,7 +602,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line blog_reduction.go:108
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
-//line blog_reduction.go:110
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -752,7 +611,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -763,7 +621,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -774,7 +631,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -785,7 +641,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -796,11 +651,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		var sum int32
 //line blog_reduction.go:91
 		in2 := toInt2s(in)
-//line blog_reduction.go:94
 		gc_s_sum[gc_rank] = sum
 		gc_s_in2[gc_rank] = in2
 	}
-//line blog_reduction.go:92
 	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
 	gc_span := (gc_bdx * gc_gdx) * gc_chunk
 //line blog_reduction.go:92
@@ -810,9 +663,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:99
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:101
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -822,9 +675,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:90
 				idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:92
 				sum := gc_s_sum[gc_rank]
 				in2 := gc_s_in2[gc_rank]
 //line blog_reduction.go:92
@@ -866,20 +717,17 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line blog_reduction.go:44
 			gc_x0 := gc_tidx.X
+//line blog_reduction.go:45
 			gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line blog_reduction.go:51
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:90
 					idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					i_ := idx + n/2*2
-//line blog_reduction.go:98
 					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:97
 					if i_ < n {
@@ -888,7 +736,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var val_ int32 = sum
 //line blog_reduction.go:35
 					var val_2 int32 = val_
-//line blog_reduction.go:38
 					gc_l_val_2[gc_lane] = val_2
 					gc_s_sum[gc_rank] = sum
 				}
@@ -900,11 +747,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line blog_reduction.go:90
 					idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					i_ := idx + n/2*2
-//line blog_reduction.go:98
 					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:97
 					if i_ < n {
@@ -913,13 +758,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var val_ int32 = sum
 //line blog_reduction.go:35
 					var val_2 int32 = val_
-//line blog_reduction.go:38
 					gc_l_val_2[gc_lane] = val_2
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
-//line blog_reduction.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
 		} else {
@@ -931,7 +774,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 						val_2 += gc_c1r[gc_lane]
@@ -950,10 +792,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:37
 				var val_ int32
@@ -965,7 +805,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				if lane == 0 {
 					shared[wid] = val_
 				}
-//line blog_reduction.go:42
 				gc_s_val_[gc_rank] = val_
 			}
 		}
@@ -978,7 +817,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -988,19 +826,17 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 //line blog_reduction.go:34
 				var val_ int32
-//line blog_reduction.go:44
 				val_ = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
+//line blog_reduction.go:46
 					val_ = shared[lane]
 				}
 				gc_s_val_[gc_rank] = val_
 			}
 		}
-//line blog_reduction.go:52
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1012,7 +848,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
 				wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 				if wid == 0 {
@@ -1028,14 +863,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 				val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:49
 				var val_3 int32 = val_
-//line blog_reduction.go:51
 				gc_l_val_3[gc_lane] = val_3
 			}
-//line blog_reduction.go:22
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
 			} else {
@@ -1050,7 +882,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:30
 							val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:23
 							val_3 += gc_c2r[gc_lane]
@@ -1064,7 +895,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
 				val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:37
 				var val_ int32
@@ -1072,14 +902,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				var r_2 int32 = val_3
 //line blog_reduction.go:49
 				val_ = r_2
-//line blog_reduction.go:51
 				gc_s_val_[gc_rank] = val_
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead
 	}
 	{
-//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1091,7 +919,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:73
 					var sum int32
@@ -1099,13 +926,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1113,13 +938,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1127,13 +950,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1141,13 +962,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 				var sum int32
@@ -1155,7 +974,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step3 := gc_hi2
@@ -1163,7 +981,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:110
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:112
 					var sum int32
@@ -1171,13 +988,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1185,13 +1000,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1199,13 +1012,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1213,13 +1024,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 				var sum int32
@@ -1227,7 +1036,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1239,16 +1047,16 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line blog_reduction.go:113
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line blog_reduction.go:120
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:122
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:123
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1256,15 +1064,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:113
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1272,15 +1078,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:113
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1288,15 +1092,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:113
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1304,14 +1106,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:111
 					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
@@ -1319,7 +1120,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					sum = r
 //line blog_reduction.go:102
 					gc_at2[0] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -1330,6 +1130,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:115
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1337,7 +1138,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1345,6 +1145,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1352,7 +1153,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1360,6 +1160,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1367,7 +1168,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1375,6 +1175,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1382,7 +1183,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1390,6 +1190,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
@@ -1397,7 +1198,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					sum = r
 //line blog_reduction.go:102
 					out[gc_bx] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1418,7 +1218,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:124
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1426,46 +1225,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		var sum int32
 		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 		var sum int32
-//line blog_reduction.go:114
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:113
@@ -1475,9 +1238,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:122
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1493,10 +1256,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:113
 					_ = i
+//line blog_reduction.go:114
 					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:114
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -1506,9 +1268,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:122
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:114
 					gc_more = true
 //line blog_reduction.go:114
 					sum += gc_at[gc_tx]
@@ -1521,10 +1281,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-					if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:114
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line blog_reduction.go:114
@@ -1535,62 +1294,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:114
@@ -1610,14 +1317,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line blog_reduction.go:132
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:116
 			var val int32 = sum
-//line blog_reduction.go:118
 			gc_l_val[gc_lane] = val
 		}
-//line blog_reduction.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_val)
@@ -1633,7 +1337,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val := gc_l_val[gc_lane]
 //line blog_reduction.go:23
 						val += gc_c1r[gc_lane]
@@ -1642,7 +1345,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 			}
 		}
-//line blog_reduction.go:30
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1662,12 +1364,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			if gc_tx%gocuda.WarpSize == 0 {
 				atomic.Add(out, sum)
 			}
-//line blog_reduction.go:121
 			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
 
+//line blog_reduction.go:126
 func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1687,7 +1389,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line blog_reduction.go:144
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:147
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1695,46 +1396,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		var sum int32
 		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 		var sum int32
-//line blog_reduction.go:129
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:128
@@ -1744,9 +1409,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:137
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1762,10 +1427,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:128
 					_ = i
+//line blog_reduction.go:129
 					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:129
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -1775,9 +1439,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:137
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:129
 					gc_more = true
 //line blog_reduction.go:129
 					sum += gc_at[gc_tx]
@@ -1790,10 +1452,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-					if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:129
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line blog_reduction.go:129
@@ -1804,62 +1465,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:129
@@ -1881,16 +1490,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line blog_reduction.go:43
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:131
 			var val int32 = sum
 //line blog_reduction.go:35
 			var val_ int32 = val
-//line blog_reduction.go:38
 			gc_l_val_[gc_lane] = val_
 		}
-//line blog_reduction.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
 		} else {
@@ -1902,7 +1508,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
 						val_ += gc_c1r[gc_lane]
@@ -1911,7 +1516,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 			}
 		}
-//line blog_reduction.go:30
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1921,10 +1525,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 			val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:37
 			var val int32
@@ -1936,7 +1538,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			if lane == 0 {
 				shared[wid] = val
 			}
-//line blog_reduction.go:42
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -1948,7 +1549,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1958,19 +1558,17 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 //line blog_reduction.go:34
 				var val int32
-//line blog_reduction.go:44
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
+//line blog_reduction.go:46
 					val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
 		}
-//line blog_reduction.go:52
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1982,7 +1580,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
 				wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 				if wid == 0 {
@@ -1998,14 +1595,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 				var val_2 int32 = val
-//line blog_reduction.go:51
 				gc_l_val_2[gc_lane] = val_2
 			}
-//line blog_reduction.go:22
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
 			} else {
@@ -2020,7 +1614,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:30
 							val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 							val_2 += gc_c2r[gc_lane]
@@ -2034,7 +1627,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
 				val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:37
 				var val int32
@@ -2042,26 +1634,23 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				var r_2 int32 = val_2
 //line blog_reduction.go:49
 				val = r_2
-//line blog_reduction.go:51
 				gc_s_val[gc_rank] = val
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead
 	}
 	{
-//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:73
 					var sum int32
@@ -2069,13 +1658,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2083,13 +1670,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2097,13 +1682,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2111,13 +1694,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 				var sum int32
@@ -2125,15 +1706,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:141
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:143
 					var sum int32
@@ -2141,13 +1720,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2155,13 +1732,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2169,13 +1744,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2183,13 +1756,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 				var sum int32
@@ -2197,7 +1768,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2208,13 +1778,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:150
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2222,14 +1793,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2237,14 +1808,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2252,14 +1823,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2267,14 +1838,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
@@ -2282,7 +1853,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				sum = r
 //line blog_reduction.go:133
 				atomic.Add(out, sum)
-//line blog_reduction.go:136
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2308,7 +1878,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line blog_reduction.go:160
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -2316,46 +1885,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			var sum int32
 			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 			var sum int32
-//line blog_reduction.go:144
 			gc_s_sum[gc_rank] = sum
 		}
 //line blog_reduction.go:143
@@ -2365,9 +1898,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				return
 			}
 			gc_more = false
-//line blog_reduction.go:150
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:152
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2383,10 +1916,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:143
 						_ = i
+//line blog_reduction.go:144
 						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:144
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2396,9 +1928,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:152
 						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:144
 						gc_more = true
 //line blog_reduction.go:144
 						sum += gc_at[gc_tx]
@@ -2411,10 +1941,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:144
+						if i < 0 || i > len(in)-8 {
 							break
 						}
 //line blog_reduction.go:144
@@ -2425,62 +1954,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:144
@@ -2490,39 +1967,38 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-//line blog_reduction.go:152
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
@@ -2555,14 +2031,12 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
 			var val int32 = mySum
-//line blog_reduction.go:183
 			gc_l_val[gc_lane] = val
 		}
 //line blog_reduction.go:165
 		for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:170
 				val := gc_l_val[gc_lane]
 //line blog_reduction.go:166
 				val += gc_c1r[gc_lane]
@@ -2577,8 +2051,8 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			var r int32 = val
 //line blog_reduction.go:180
 			tileSum := r
-//line blog_reduction.go:182
 			if (gc_rank & (32 - 1)) == 0 {
+//line blog_reduction.go:183
 				atomic.Add(sum, tileSum)
 			}
 		}

@@ -33,7 +33,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line blog_reduction.go:78
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:81
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -60,46 +59,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:63
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 		var sum int32
-//line blog_reduction.go:63
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:62
@@ -109,9 +72,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:69
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:71
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -130,10 +93,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:62
 							_ = i
+//line blog_reduction.go:63
 							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:63
 							sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -151,10 +113,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:62
 						_ = i
+//line blog_reduction.go:63
 						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:63
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -166,9 +127,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:63
 					gc_more = true
 //line blog_reduction.go:63
 					sum += gc_at[gc_tx]
@@ -184,10 +143,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:63
+							if i < 0 || i > len(in)-16 {
 								break
 							}
 //line blog_reduction.go:63
@@ -208,10 +166,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:63
+						if i < 0 || i > len(in)-8 {
 							break
 						}
 //line blog_reduction.go:63
@@ -224,62 +181,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:62
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:63
@@ -343,19 +248,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:48
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:65
 				var val int32 = sum
 //line blog_reduction.go:35
 				var val_ int32 = val
-//line blog_reduction.go:38
 				gc_l_val_[gc_lane] = val_
 			}
 		}
-//line blog_reduction.go:22
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line blog_reduction.go:24
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
 				gc_run.Add(offset, 0, 32)
@@ -405,7 +308,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
 							val_ += gc_c1r[gc_lane]
@@ -415,7 +317,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 			}
 		}
-//line blog_reduction.go:31
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -425,10 +326,8 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 			val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:37
 			var val int32
@@ -440,7 +339,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			if lane == 0 {
 				shared[wid] = val
 			}
-//line blog_reduction.go:42
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -452,7 +350,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -462,19 +359,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 //line blog_reduction.go:34
 				var val int32
-//line blog_reduction.go:44
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
+//line blog_reduction.go:46
 					val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
 		}
-//line blog_reduction.go:52
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -486,7 +381,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
 				wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 				if wid == 0 {
@@ -533,17 +427,15 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 					var val_2 int32 = val
-//line blog_reduction.go:51
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-//line blog_reduction.go:22
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
+//line blog_reduction.go:24
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
 					gc_run2.Add(offset_, 0, 32)
@@ -593,7 +485,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blog_reduction.go:36
 								val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 								val_2 += gc_c2r[gc_lane]
@@ -647,7 +538,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:64
 					var val int32
@@ -655,7 +545,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r_2 int32 = val_2
 //line blog_reduction.go:49
 					val = r_2
-//line blog_reduction.go:51
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -663,19 +552,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_act = gc_save15 &^ gc_dead
 	}
 	{
-//line blog_reduction.go:60
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:72
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:74
 					var sum int32
@@ -683,13 +570,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -697,13 +582,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -711,13 +594,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -725,13 +606,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 				var sum int32
@@ -739,15 +618,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:75
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:77
 					var sum int32
@@ -755,13 +632,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -769,13 +644,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -783,13 +656,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 					var sum int32
@@ -797,13 +668,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
 				var sum int32
@@ -811,7 +680,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -823,16 +691,16 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line blog_reduction.go:78
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-//line blog_reduction.go:85
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:87
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:88
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -840,15 +708,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
-//line blog_reduction.go:75
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:78
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -856,15 +722,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
-//line blog_reduction.go:75
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:78
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -872,15 +736,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
-//line blog_reduction.go:75
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:78
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -888,14 +750,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:76
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -903,17 +764,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					sum = r
 //line blog_reduction.go:67
 					gc_at2[0] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:80
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -921,14 +782,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -936,14 +797,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -951,14 +812,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
@@ -966,14 +827,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -981,7 +842,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					sum = r
 //line blog_reduction.go:67
 					out[gc_bx] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1011,7 +871,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line blog_reduction.go:108
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
-//line blog_reduction.go:110
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1021,7 +880,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -1032,7 +890,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -1043,7 +900,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -1054,7 +910,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -1065,11 +920,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		var sum int32
 //line blog_reduction.go:91
 		in2 := toInt2s(in)
-//line blog_reduction.go:94
 		gc_s_sum[gc_rank] = sum
 		gc_s_in2[gc_rank] = in2
 	}
-//line blog_reduction.go:92
 	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
 	gc_span := (gc_bdx * gc_gdx) * gc_chunk
 //line blog_reduction.go:92
@@ -1079,9 +932,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:99
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:101
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1091,9 +944,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:90
 				idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:92
 				sum := gc_s_sum[gc_rank]
 				in2 := gc_s_in2[gc_rank]
 //line blog_reduction.go:92
@@ -1134,28 +985,23 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line blog_reduction.go:97
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line blog_reduction.go:97
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line blog_reduction.go:102
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line blog_reduction.go:90
 					var idx int = gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					var i_ int = idx + n/2*2
 //line blog_reduction.go:96
 					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					if i_ < 0 || i_ > len(in)-8 {
-//line blog_reduction.go:97
 						break
 					}
 //line blog_reduction.go:97
@@ -1165,7 +1011,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					} else {
 //line blog_reduction.go:98
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
-//line blog_reduction.go:97
 						if gc_if2.ToBits() != 0 {
 //line blog_reduction.go:97
 							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
@@ -1194,19 +1039,16 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line blog_reduction.go:112
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line blog_reduction.go:90
 					var idx int = gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					var i_ int = idx + n/2*2
 //line blog_reduction.go:96
 					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					if i_ < 0 || i_ > len(in)-8 {
-//line blog_reduction.go:97
 						break
 					}
 //line blog_reduction.go:97
@@ -1231,7 +1073,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line blog_reduction.go:106
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1244,11 +1085,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:90
 				idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 				i_ := idx + n/2*2
-//line blog_reduction.go:98
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:97
 				if i_ < n {
@@ -1257,14 +1096,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				var val_ int32 = sum
 //line blog_reduction.go:35
 				var val_2 int32 = val_
-//line blog_reduction.go:38
 				gc_l_val_2[gc_lane] = val_2
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-//line blog_reduction.go:22
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line blog_reduction.go:24
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
 				gc_run.Add(offset, 0, 32)
@@ -1314,7 +1152,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 							val_2 += gc_c1r[gc_lane]
@@ -1334,10 +1171,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:37
 				var val_ int32
@@ -1349,7 +1184,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				if lane == 0 {
 					shared[wid] = val_
 				}
-//line blog_reduction.go:42
 				gc_s_val_[gc_rank] = val_
 			}
 		}
@@ -1362,7 +1196,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1372,19 +1205,17 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 //line blog_reduction.go:34
 				var val_ int32
-//line blog_reduction.go:44
 				val_ = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
+//line blog_reduction.go:46
 					val_ = shared[lane]
 				}
 				gc_s_val_[gc_rank] = val_
 			}
 		}
-//line blog_reduction.go:52
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1396,7 +1227,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
 				wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 				if wid == 0 {
@@ -1443,17 +1273,15 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:49
 					var val_3 int32 = val_
-//line blog_reduction.go:51
 					gc_l_val_3[gc_lane] = val_3
 				}
 			}
-//line blog_reduction.go:22
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
+//line blog_reduction.go:24
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
 					gc_run2.Add(offset_, 0, 32)
@@ -1503,7 +1331,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blog_reduction.go:36
 								val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:23
 								val_3 += gc_c2r[gc_lane]
@@ -1557,7 +1384,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:64
 					var val_ int32
@@ -1565,7 +1391,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r_2 int32 = val_3
 //line blog_reduction.go:49
 					val_ = r_2
-//line blog_reduction.go:51
 					gc_s_val_[gc_rank] = val_
 				}
 			}
@@ -1573,7 +1398,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		gc_act = gc_save15 &^ gc_dead
 	}
 	{
-//line blog_reduction.go:60
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1585,7 +1409,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:72
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:74
 					var sum int32
@@ -1593,13 +1416,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1607,13 +1428,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1621,13 +1440,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1635,13 +1452,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 				var sum int32
@@ -1649,7 +1464,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step3 := gc_hi2
@@ -1657,7 +1471,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:110
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:112
 					var sum int32
@@ -1665,13 +1478,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1679,13 +1490,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1693,13 +1502,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 					var sum int32
@@ -1707,13 +1514,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:110
 				var sum int32
@@ -1721,7 +1526,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1733,16 +1537,16 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
+//line blog_reduction.go:113
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 				gc_at := out[gc_off2:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line blog_reduction.go:120
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:122
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:123
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1750,15 +1554,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:113
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1766,15 +1568,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:113
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1782,15 +1582,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:113
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1798,14 +1596,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:111
 					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
@@ -1813,7 +1610,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					sum = r
 //line blog_reduction.go:102
 					gc_at[0] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -1824,6 +1620,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:115
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1831,7 +1628,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1839,6 +1635,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1846,7 +1643,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1854,6 +1650,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1861,7 +1658,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1869,6 +1665,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
@@ -1876,7 +1673,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1884,6 +1680,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
@@ -1891,7 +1688,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					sum = r
 //line blog_reduction.go:102
 					out[gc_bx] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1914,7 +1710,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:124
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1941,46 +1736,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:114
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 		var sum int32
-//line blog_reduction.go:114
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:113
@@ -1990,9 +1749,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:122
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2011,10 +1770,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:113
 							_ = i
+//line blog_reduction.go:114
 							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:114
 							sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2032,10 +1790,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:113
 						_ = i
+//line blog_reduction.go:114
 						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:114
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2047,9 +1804,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:124
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:114
 					gc_more = true
 //line blog_reduction.go:114
 					sum += gc_at[gc_tx]
@@ -2065,10 +1820,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:114
+							if i < 0 || i > len(in)-16 {
 								break
 							}
 //line blog_reduction.go:114
@@ -2089,10 +1843,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:114
+						if i < 0 || i > len(in)-8 {
 							break
 						}
 //line blog_reduction.go:114
@@ -2105,62 +1858,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:113
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:114
@@ -2214,15 +1915,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:129
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:116
 				var val int32 = sum
-//line blog_reduction.go:118
 				gc_l_val[gc_lane] = val
 			}
 		}
-//line blog_reduction.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_val)
@@ -2270,7 +1968,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val := gc_l_val[gc_lane]
 //line blog_reduction.go:23
 							val += gc_c1r[gc_lane]
@@ -2280,7 +1977,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 			}
 		}
-//line blog_reduction.go:31
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2300,12 +1996,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			if gc_tx%gocuda.WarpSize == 0 {
 				atomic.Add(out, sum)
 			}
-//line blog_reduction.go:121
 			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
 
+//line blog_reduction.go:126
 func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2325,7 +2021,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line blog_reduction.go:144
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:147
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -2352,46 +2047,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:129
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 		var sum int32
-//line blog_reduction.go:129
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:128
@@ -2401,9 +2060,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:137
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2422,10 +2081,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:128
 							_ = i
+//line blog_reduction.go:129
 							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:129
 							sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2443,10 +2101,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:128
 						_ = i
+//line blog_reduction.go:129
 						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:129
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2458,9 +2115,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:129
 					gc_more = true
 //line blog_reduction.go:129
 					sum += gc_at[gc_tx]
@@ -2476,10 +2131,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:129
+							if i < 0 || i > len(in)-16 {
 								break
 							}
 //line blog_reduction.go:129
@@ -2500,10 +2154,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:129
+						if i < 0 || i > len(in)-8 {
 							break
 						}
 //line blog_reduction.go:129
@@ -2516,62 +2169,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:128
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:129
@@ -2635,19 +2236,17 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blog_reduction.go:48
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:131
 				var val int32 = sum
 //line blog_reduction.go:35
 				var val_ int32 = val
-//line blog_reduction.go:38
 				gc_l_val_[gc_lane] = val_
 			}
 		}
-//line blog_reduction.go:22
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line blog_reduction.go:24
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
 				gc_run.Add(offset, 0, 32)
@@ -2697,7 +2296,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
 							val_ += gc_c1r[gc_lane]
@@ -2707,7 +2305,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 			}
 		}
-//line blog_reduction.go:31
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2717,10 +2314,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 			val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:37
 			var val int32
@@ -2732,7 +2327,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			if lane == 0 {
 				shared[wid] = val
 			}
-//line blog_reduction.go:42
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -2744,7 +2338,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2754,19 +2347,17 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 //line blog_reduction.go:34
 				var val int32
-//line blog_reduction.go:44
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
+//line blog_reduction.go:46
 					val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
 		}
-//line blog_reduction.go:52
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2778,7 +2369,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
 				wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 				if wid == 0 {
@@ -2825,17 +2415,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 					var val_2 int32 = val
-//line blog_reduction.go:51
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-//line blog_reduction.go:22
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
+//line blog_reduction.go:24
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
 					gc_run2.Add(offset_, 0, 32)
@@ -2885,7 +2473,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blog_reduction.go:36
 								val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 								val_2 += gc_c2r[gc_lane]
@@ -2939,7 +2526,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:64
 					var val int32
@@ -2947,7 +2533,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r_2 int32 = val_2
 //line blog_reduction.go:49
 					val = r_2
-//line blog_reduction.go:51
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -2955,19 +2540,17 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_act = gc_save15 &^ gc_dead
 	}
 	{
-//line blog_reduction.go:60
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:72
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:74
 					var sum int32
@@ -2975,13 +2558,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -2989,13 +2570,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -3003,13 +2582,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -3017,13 +2594,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 				var sum int32
@@ -3031,15 +2606,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:141
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:143
 					var sum int32
@@ -3047,13 +2620,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -3061,13 +2632,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -3075,13 +2644,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 					var sum int32
@@ -3089,13 +2656,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
 				var sum int32
@@ -3103,7 +2668,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -3114,13 +2678,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:150
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -3128,14 +2693,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -3143,14 +2708,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -3158,14 +2723,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -3173,14 +2738,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
@@ -3188,7 +2753,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				sum = r
 //line blog_reduction.go:133
 				atomic.Add(out, sum)
-//line blog_reduction.go:136
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -3214,7 +2778,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line blog_reduction.go:160
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -3241,46 +2804,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:144
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 			var sum int32
-//line blog_reduction.go:144
 			gc_s_sum[gc_rank] = sum
 		}
 //line blog_reduction.go:143
@@ -3290,9 +2817,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				return
 			}
 			gc_more = false
-//line blog_reduction.go:150
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_reduction.go:152
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -3311,10 +2838,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 								gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:143
 								_ = i
+//line blog_reduction.go:144
 								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:144
 								sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -3332,10 +2858,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:143
 							_ = i
+//line blog_reduction.go:144
 							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:144
 							sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -3347,9 +2872,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:154
 						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:144
 						gc_more = true
 //line blog_reduction.go:144
 						sum += gc_at[gc_tx]
@@ -3365,10 +2888,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 								gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:144
+								if i < 0 || i > len(in)-16 {
 									break
 								}
 //line blog_reduction.go:144
@@ -3389,10 +2911,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:144
+							if i < 0 || i > len(in)-8 {
 								break
 							}
 //line blog_reduction.go:144
@@ -3405,62 +2926,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:143
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:144
@@ -3470,39 +2939,38 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-//line blog_reduction.go:152
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
@@ -3535,7 +3003,6 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
 			var val int32 = mySum
-//line blog_reduction.go:183
 			gc_l_val[gc_lane] = val
 		}
 //line blog_reduction.go:165
@@ -3574,7 +3041,6 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line blog_reduction.go:179
 					val := gc_l_val[gc_lane]
 //line blog_reduction.go:166
 					val += gc_c1r[gc_lane]
@@ -3590,8 +3056,8 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			var r int32 = val
 //line blog_reduction.go:180
 			tileSum := r
-//line blog_reduction.go:182
 			if (gc_rank & (32 - 1)) == 0 {
+//line blog_reduction.go:183
 				atomic.Add(sum, tileSum)
 			}
 		}

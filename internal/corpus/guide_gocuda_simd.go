@@ -22,8 +22,8 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 			return
 		}
 		gc_pos.Block = gc_blk
-//line guide.go:28
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line guide.go:29
 			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]
@@ -34,10 +34,9 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line guide.go:18
 							var i int = gc_tx
-//line guide.go:18
 							_ = i
+//line guide.go:19
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -50,10 +49,9 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line guide.go:18
 						var i int = gc_tx
-//line guide.go:18
 						_ = i
+//line guide.go:19
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -69,10 +67,9 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line guide.go:18
 							var i int = gc_tx
-							if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line guide.go:19
+							if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 								break
 							}
 //line guide.go:20
@@ -88,10 +85,9 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line guide.go:18
 						var i int = gc_tx
-						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line guide.go:19
+						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 							break
 						}
 //line guide.go:20
@@ -99,46 +95,11 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guide.go:18
-						i := gc_tx
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guide.go:18
-						i := gc_tx
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guide.go:18
-						i := gc_tx
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guide.go:18
-						i := gc_tx
-						c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:18
 					i := gc_tx
+//line guide.go:19
 					c[i] = a[i] + b[i]
 				}
 			}
@@ -179,14 +140,12 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line guide.go:63
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_steps2:
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line guide.go:63
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
@@ -195,12 +154,10 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 								if (row*
 //line guide.go:68
 									c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
-//line guide.go:65
 									break
 								}
 //line guide.go:65
 								for e := 0; e < a.Width; e = e + 1 {
-//line guide.go:65
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:65
 									if (e*
@@ -208,7 +165,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 //line guide.go:66
 										gc_ld2 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
 									} else {
-//line guide.go:66
 										break gc_steps2
 									}
 //line guide.go:66
@@ -224,17 +180,13 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						}
 					}
 					if compiled.SIMD {
-//line guide.go:63
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line guide.go:69
 							gc_rank := gc_base + gc_tx
-//line guide.go:72
 							gc_pos.Thread = gc_rank
-//line guide.go:63
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
@@ -243,24 +195,18 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							if (row*
 //line guide.go:68
 								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
-//line guide.go:65
 								break
 							}
-//line guide.go:63
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-//line guide.go:62
 							var gc_cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:65
 							if (gc_row*
 //line guide.go:68
 								c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
-//line guide.go:65
 								break
 							}
 //line guide.go:65
 							for e := 0; e < a.Width; e = e + 1 {
-//line guide.go:65
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
 								if (e*
@@ -268,19 +214,16 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 //line guide.go:66
 									gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
-//line guide.go:66
 									break gc_jam
 								}
 //line guide.go:66
 								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
-//line guide.go:66
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:66
 								if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
 //line guide.go:66
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
 								} else {
-//line guide.go:66
 									break gc_jam
 								}
 //line guide.go:66
@@ -295,7 +238,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line guide.go:63
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
@@ -304,12 +246,10 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							if (row*
 //line guide.go:68
 								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
-//line guide.go:65
 								break
 							}
 //line guide.go:65
 							for e := 0; e < a.Width; e = e + 1 {
-//line guide.go:65
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
 								if (e*
@@ -317,7 +257,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 //line guide.go:66
 									gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
-//line guide.go:66
 									break gc_steps
 								}
 //line guide.go:66
@@ -330,7 +269,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:63
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
 //line guide.go:62
@@ -341,7 +279,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						}
 						c.Elements[row*c.Width+col] = cValue
 					}
-//line guide.go:71
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -365,10 +302,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 	gc_n := gc_b.Len()
 	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)[:gc_n]
 	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line guide.go:95
 	blockRow := gc_by
 	blockCol := gc_bx
-//line guide.go:98
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -378,7 +313,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -389,7 +323,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -400,7 +333,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -411,7 +343,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -422,7 +353,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 		var cValue float32
-//line guide.go:105
 		gc_s_cSub[gc_rank] = cSub
 		gc_s_cValue[gc_rank] = cValue
 	}
@@ -446,7 +376,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line guide.go:105
 								var row int = gc_ty
 								var col int = gc_tx
 //line guide.go:111
@@ -463,7 +392,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 									guideBlockSize*
 //line guide.go:111
 										m:]
-//line guide.go:111
 								var aSub guideMatrix = gc_aSub7
 //line guide.go:78
 								var gc_aSub8 guideMatrix
@@ -479,7 +407,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 									guideBlockSize*
 //line guide.go:112
 										blockCol:]
-//line guide.go:112
 								var bSub guideMatrix = gc_aSub8
 //line guide.go:112
 								var gc_a7 guideMatrix = aSub
@@ -487,28 +414,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								var gc_row7 int = row
 //line guide.go:112
 								var gc_col7 int = col
-//line guide.go:112
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:112
 								if (gc_row7*gc_a7.Stride+gc_col7) >= 0 && (gc_row7*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
 //line guide.go:112
 									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row7*gc_a7.Stride+gc_col7:])
 								} else {
 //line guide.go:112
 									var gc_lanes7 [16]float32
-//line guide.go:112
 									for gc_k7 := range 16 {
-//line guide.go:112
 										if 0xffff&(1<<gc_k7) != 0 {
-//line guide.go:112
 											gc_pos.Thread = gc_rank + gc_k7
 //line guide.go:112
 											gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row7*gc_a7.Stride+gc_col7)+gc_k7]
 										}
 									}
-//line guide.go:112
 									gc_pos.Thread = gc_rank
-//line guide.go:112
 									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
 								}
 //line guide.go:112
@@ -519,28 +439,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								var gc_row8 int = row
 //line guide.go:112
 								var gc_col8 int = col
-//line guide.go:112
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:112
 								if (gc_row8*gc_a8.Stride+gc_col8) >= 0 && (gc_row8*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
 //line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row8*gc_a8.Stride+gc_col8:])
 								} else {
 //line guide.go:112
 									var gc_lanes8 [16]float32
-//line guide.go:112
 									for gc_k8 := range 16 {
-//line guide.go:112
 										if 0xffff&(1<<gc_k8) != 0 {
-//line guide.go:112
 											gc_pos.Thread = gc_rank + gc_k8
 //line guide.go:112
 											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row8*gc_a8.Stride+gc_col8)+gc_k8]
 										}
 									}
-//line guide.go:112
 									gc_pos.Thread = gc_rank
-//line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
 								}
 //line guide.go:112
@@ -558,7 +471,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line guide.go:105
 							var row int = gc_ty
 							var col int = gc_tx
 //line guide.go:111
@@ -575,7 +487,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								guideBlockSize*
 //line guide.go:111
 									m:]
-//line guide.go:111
 							var aSub guideMatrix = gc_aSub5
 //line guide.go:78
 							var gc_aSub6 guideMatrix
@@ -591,7 +502,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								guideBlockSize*
 //line guide.go:112
 									blockCol:]
-//line guide.go:112
 							var bSub guideMatrix = gc_aSub6
 //line guide.go:112
 							var gc_a5 guideMatrix = aSub
@@ -599,28 +509,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							var gc_row5 int = row
 //line guide.go:112
 							var gc_col5 int = col
-//line guide.go:112
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:112
 							if (gc_row5*gc_a5.Stride+gc_col5) >= 0 && (gc_row5*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
 //line guide.go:112
 								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row5*gc_a5.Stride+gc_col5:])
 							} else {
 //line guide.go:112
 								var gc_lanes5 [8]float32
-//line guide.go:112
 								for gc_k5 := range 8 {
-//line guide.go:112
 									if 0xff&(1<<gc_k5) != 0 {
-//line guide.go:112
 										gc_pos.Thread = gc_rank + gc_k5
 //line guide.go:112
 										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row5*gc_a5.Stride+gc_col5)+gc_k5]
 									}
 								}
-//line guide.go:112
 								gc_pos.Thread = gc_rank
-//line guide.go:112
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
 //line guide.go:112
@@ -631,28 +534,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							var gc_row6 int = row
 //line guide.go:112
 							var gc_col6 int = col
-//line guide.go:112
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:112
 							if (gc_row6*gc_a6.Stride+gc_col6) >= 0 && (gc_row6*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
 //line guide.go:112
 								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row6*gc_a6.Stride+gc_col6:])
 							} else {
 //line guide.go:112
 								var gc_lanes6 [8]float32
-//line guide.go:112
 								for gc_k6 := range 8 {
-//line guide.go:112
 									if 0xff&(1<<gc_k6) != 0 {
-//line guide.go:112
 										gc_pos.Thread = gc_rank + gc_k6
 //line guide.go:112
 										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row6*gc_a6.Stride+gc_col6)+gc_k6]
 									}
 								}
-//line guide.go:112
 								gc_pos.Thread = gc_rank
-//line guide.go:112
 								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
 //line guide.go:112
@@ -663,7 +559,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:105
 						row := gc_ty
 						col := gc_tx
 //line guide.go:111
@@ -674,7 +569,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
-//line guide.go:125
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -683,12 +577,10 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line guide.go:105
 								var row int = gc_ty
 								var col int = gc_tx
 //line guide.go:111
 								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
-//line guide.go:111
 									break
 								}
 //line guide.go:78
@@ -705,7 +597,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 									guideBlockSize*
 //line guide.go:111
 										m:]
-//line guide.go:111
 								var aSub guideMatrix = gc_aSub3
 //line guide.go:78
 								var gc_aSub4 guideMatrix
@@ -721,7 +612,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 									guideBlockSize*
 //line guide.go:112
 										blockCol:]
-//line guide.go:112
 								var bSub guideMatrix = gc_aSub4
 //line guide.go:112
 								var gc_a3 guideMatrix = aSub
@@ -729,28 +619,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								var gc_row3 int = row
 //line guide.go:112
 								var gc_col3 int = col
-//line guide.go:112
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:112
 								if (gc_row3*gc_a3.Stride+gc_col3) >= 0 && (gc_row3*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
 //line guide.go:112
 									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
 								} else {
 //line guide.go:112
 									var gc_lanes3 [16]float32
-//line guide.go:112
 									for gc_k3 := range 16 {
-//line guide.go:112
 										if 0xffff&(1<<gc_k3) != 0 {
-//line guide.go:112
 											gc_pos.Thread = gc_rank + gc_k3
 //line guide.go:112
 											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row3*gc_a3.Stride+gc_col3)+gc_k3]
 										}
 									}
-//line guide.go:112
 									gc_pos.Thread = gc_rank
-//line guide.go:112
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line guide.go:119
@@ -761,28 +644,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								var gc_row4 int = row
 //line guide.go:119
 								var gc_col4 int = col
-//line guide.go:119
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:119
 								if (gc_row4*gc_a4.Stride+gc_col4) >= 0 && (gc_row4*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
 //line guide.go:119
 									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
 								} else {
 //line guide.go:119
 									var gc_lanes4 [16]float32
-//line guide.go:119
 									for gc_k4 := range 16 {
-//line guide.go:119
 										if 0xffff&(1<<gc_k4) != 0 {
-//line guide.go:119
 											gc_pos.Thread = gc_rank + gc_k4
 //line guide.go:119
 											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row4*gc_a4.Stride+gc_col4)+gc_k4]
 										}
 									}
-//line guide.go:119
 									gc_pos.Thread = gc_rank
-//line guide.go:119
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 								}
 //line guide.go:120
@@ -800,12 +676,10 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line guide.go:105
 							var row int = gc_ty
 							var col int = gc_tx
 //line guide.go:111
 							if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
-//line guide.go:111
 								break
 							}
 //line guide.go:78
@@ -822,7 +696,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								guideBlockSize*
 //line guide.go:111
 									m:]
-//line guide.go:111
 							var aSub guideMatrix = gc_aSub
 //line guide.go:78
 							var gc_aSub2 guideMatrix
@@ -838,7 +711,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								guideBlockSize*
 //line guide.go:112
 									blockCol:]
-//line guide.go:112
 							var bSub guideMatrix = gc_aSub2
 //line guide.go:112
 							var gc_a guideMatrix = aSub
@@ -846,28 +718,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							var gc_row int = row
 //line guide.go:112
 							var gc_col int = col
-//line guide.go:112
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:112
 							if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 //line guide.go:112
 								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
 							} else {
 //line guide.go:112
 								var gc_lanes [8]float32
-//line guide.go:112
 								for gc_k := range 8 {
-//line guide.go:112
 									if 0xff&(1<<gc_k) != 0 {
-//line guide.go:112
 										gc_pos.Thread = gc_rank + gc_k
 //line guide.go:112
 										gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
 									}
 								}
-//line guide.go:112
 								gc_pos.Thread = gc_rank
-//line guide.go:112
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line guide.go:119
@@ -878,28 +743,21 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							var gc_row2 int = row
 //line guide.go:119
 							var gc_col2 int = col
-//line guide.go:119
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:119
 							if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 //line guide.go:119
 								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
 							} else {
 //line guide.go:119
 								var gc_lanes2 [8]float32
-//line guide.go:119
 								for gc_k2 := range 8 {
-//line guide.go:119
 									if 0xff&(1<<gc_k2) != 0 {
-//line guide.go:119
 										gc_pos.Thread = gc_rank + gc_k2
 //line guide.go:119
 										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
 									}
 								}
-//line guide.go:119
 								gc_pos.Thread = gc_rank
-//line guide.go:119
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 							}
 //line guide.go:120
@@ -910,7 +768,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:105
 						row := gc_ty
 						col := gc_tx
 //line guide.go:111
@@ -921,7 +778,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
-//line guide.go:125
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -935,20 +791,17 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line guide.go:105
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line guide.go:105
 							var row int = gc_ty
 							var col int = gc_tx
 //line guide.go:106
 							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank:])
 //line guide.go:126
 							if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
-//line guide.go:126
 								break
 							}
 							{
@@ -1026,20 +879,17 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					}
 				}
 				if compiled.SIMD {
-//line guide.go:105
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:105
 						var row int = gc_ty
 						var col int = gc_tx
 //line guide.go:106
 						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
 //line guide.go:126
 						if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
-//line guide.go:126
 							break
 						}
 //line guide.go:127
@@ -1082,89 +932,87 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cValue := gc_s_cValue[gc_rank]
 					{
-//line guide.go:126
 						e := int(0)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(1)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(2)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(3)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(4)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(5)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(6)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(7)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(8)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(9)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(10)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(11)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(12)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(13)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(14)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(15)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					gc_s_cValue[gc_rank] = cValue
@@ -1185,10 +1033,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -1198,10 +1044,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -1211,10 +1055,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -1224,10 +1066,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -1237,10 +1077,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line guide.go:105
 				row := gc_ty
 				col := gc_tx
-//line guide.go:108
 				cSub := gc_s_cSub[gc_rank]
 				cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -1279,17 +1117,15 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line guide.go:187
 				laneID := gc_tx & 0x1f
 //line guide.go:189
 				value := int32(31 - laneID)
-//line guide.go:191
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line guide.go:192
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line guide.go:194
 			for i := 16; i >= 1; i /= 2 {
 //line guide.go:193
 				gc_run.Add(i, 0, 32)
@@ -1339,7 +1175,6 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line guide.go:206
 							value := gc_l_value[gc_lane]
 //line guide.go:193
 							value += gc_c1r[gc_lane]

@@ -23,7 +23,6 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line numba.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -36,9 +35,9 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line numba.go:24
 		size := len(c)
-//line numba.go:26
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line numba.go:28
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -58,31 +57,26 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-//line numba.go:31
 						gc_tx := gc_step + 1
 //line numba.go:27
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-//line numba.go:31
 						gc_tx := gc_step + 2
 //line numba.go:27
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-//line numba.go:31
 						gc_tx := gc_step + 3
 //line numba.go:27
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
-//line numba.go:31
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line numba.go:27
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-//line numba.go:31
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -90,51 +84,42 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 						c[tid] = a[tid] + b[tid]
 					}
 					{
-//line numba.go:31
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 						c[tid] = a[tid] + b[tid]
 					}
 					{
-//line numba.go:31
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 						c[tid] = a[tid] + b[tid]
 					}
 					{
-//line numba.go:31
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 						c[tid] = a[tid] + b[tid]
 					}
 				}
-//line numba.go:31
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line numba.go:23
 					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 					c[tid] = a[tid] + b[tid]
@@ -193,27 +178,24 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 						continue
 					}
 					gc_vstep := gc_from
-//line numba.go:39
 					gc_vb := lanes.BroadcastFloat64x4(0.)
 				gc_steps2:
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
-//line numba.go:36
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
 						{
 							tmp := gc_vb
+//line numba.go:40
 							if (i*
 //line numba.go:43
 								cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
-//line numba.go:40
 								break
 							}
 //line numba.go:40
 							for k := 0; k < aCols; k = k + 1 {
-//line numba.go:40
 								var gc_ld2 lanes.Float64x4
 //line numba.go:40
 								if (k*
@@ -221,7 +203,6 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 //line numba.go:41
 									gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
 								} else {
-//line numba.go:41
 									break gc_steps2
 								}
 //line numba.go:41
@@ -231,15 +212,14 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 							tmp.StoreSlice(c[i*cCols+j:])
 						}
 					}
-//line numba.go:45
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
-//line numba.go:36
 						i := gc_by*gc_bdy + gc_ty
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							tmp := 0.
+//line numba.go:40
 							for k := 0; k < aCols; k++ {
 								tmp += a[i*aCols+k] * b[k*bCols+j]
 							}
@@ -274,56 +254,17 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
-//line numba.go:65
 	bpg := gc_gdx
-//line numba.go:67
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line numba.go:68
 		var tmp float32 = 0.
+//line numba.go:69
 		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line numba.go:68
 		var tmp float32 = 0.
-//line numba.go:70
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line numba.go:69
@@ -340,10 +281,8 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tx := gc_tx
 						ty := gc_ty
 //line numba.go:71
@@ -360,10 +299,8 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tx := gc_tx
 						ty := gc_ty
 //line numba.go:71
@@ -391,14 +328,12 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:63
 					var tx int = gc_tx
 					var ty int = gc_ty
 //line numba.go:64
 					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line numba.go:84
 					if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
-//line numba.go:84
 						break
 					}
 //line numba.go:85
@@ -439,89 +374,87 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:63
 					tx := gc_tx
 					ty := gc_ty
-//line numba.go:66
 					tmp := gc_s_tmp[gc_rank]
 					{
-//line numba.go:84
 						j := int(0)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(1)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(2)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(3)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(4)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(5)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(6)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(7)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(8)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(9)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(10)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(11)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(12)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(13)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(14)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(15)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					gc_s_tmp[gc_rank] = tmp
@@ -553,126 +486,97 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line numba.go:121
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step2 + 1
-//line numba.go:98
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step2 + 2
-//line numba.go:98
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step2 + 3
-//line numba.go:98
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 				}
-//line numba.go:96
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
-//line numba.go:96
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
-//line numba.go:96
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:60
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					c[y*cCols+x] = float64(tmp)
 				}
 			}
-//line numba.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -692,22 +596,18 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	gc_n := gc_b.Len()
 //line numba.go:140
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
-//line numba.go:144
 	blockSize := gc_bdx
-//line numba.go:146
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line numba.go:148
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := inputArray[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line numba.go:142
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line numba.go:142
 				var tx int = gc_tx
-//line numba.go:142
 				_ = tx
 				var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
@@ -717,23 +617,18 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				} else {
 //line numba.go:147
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-//line numba.go:147
 					if gc_if2.ToBits() != 0 {
 //line numba.go:147
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
-//line numba.go:147
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line numba.go:147
 					if gc_else2.ToBits() != 0 {
 //line numba.go:147
 						lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 					}
 				}
 			}
-//line numba.go:152
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line numba.go:143
 				tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 				if true || tid < len(inputArray) {
@@ -744,16 +639,13 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			}
 		} else {
 			gc_vstep2 := 0
-//line numba.go:142
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line numba.go:142
 				var tx int = gc_tx
 				var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 				if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
-//line numba.go:147
 					break
 				}
 //line numba.go:147
@@ -763,83 +655,20 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				} else {
 //line numba.go:148
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-//line numba.go:147
 					if gc_if.ToBits() != 0 {
 //line numba.go:147
 						lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
 					}
-//line numba.go:148
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line numba.go:148
 					if gc_else.ToBits() != 0 {
 //line numba.go:148
 						lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line numba.go:142
 				tx := gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
@@ -854,8 +683,8 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 //line numba.go:156
 	s := blockSize / 2
 	for ; s > 0; s /= 2 {
-//line numba.go:159
 		gc_from, gc_to := 0, gc_bdx
+//line numba.go:160
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -870,86 +699,72 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 				gc_at3 := temp[:gc_to]
 				gc_at4 := temp[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-//line numba.go:163
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line numba.go:159
 					gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-//line numba.go:163
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
-//line numba.go:163
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:142
 					tx := gc_tx
 //line numba.go:159
 					temp[tx] = max(temp[tx], temp[tx+s])
@@ -958,17 +773,17 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 	}
 	{
-//line numba.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line numba.go:173
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line numba.go:167
 					gc_at5[0] = temp[0]
 //line numba.go:167
@@ -978,49 +793,43 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 //line numba.go:167
 					gc_at5[0] = temp[0]
 				}
-//line numba.go:171
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line numba.go:167
 					gc_at5[0] = temp[0]
 				}
 			} else {
-//line numba.go:171
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 				}
-//line numba.go:171
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line numba.go:167
@@ -1045,9 +854,9 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 	gc_exited := gc_b.Exited()
 	grid := cg.ThisGrid(t)
 	_ = grid
-//line numba.go:189
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line numba.go:191
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1061,7 +870,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line numba.go:181
 			gc_exited[gc_rank] = true
 			continue gc_L1
 		}
@@ -1077,28 +885,21 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			data = buf1
 			nextData = buf0
 		}
-//line numba.go:199
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line numba.go:178
 			gc_all3 := lanes.BroadcastInt64x4(-1).ToMask()
-//line numba.go:178
 			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line numba.go:206
 			gc_vb3 := lanes.BroadcastFloat64x4(2)
 //line numba.go:206
 			gc_vb4 := lanes.BroadcastFloat64x4(k)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line numba.go:206
 				gc_alive3 := gc_all3
-//line numba.go:206
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line numba.go:206
 					gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line numba.go:178
 				var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:200
 				if i < 0 || i > len(data)-4 || (i+
@@ -1106,7 +907,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 					1) < 0 || (i+1) > len(data)-4 || (i-
 //line numba.go:209
 					1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
-//line numba.go:200
 					break
 				}
 //line numba.go:200
@@ -1115,23 +915,18 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 				var nextTemp lanes.Float64x4
 //line numba.go:204
 				gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
-//line numba.go:206
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line numba.go:206
 					nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
 				}
-//line numba.go:206
 				gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
 				if gc_alive3.And(gc_else3).ToBits() != 0 {
 //line numba.go:207
 					gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
-//line numba.go:207
 					if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
 //line numba.go:207
 						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
 					}
 					gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
-//line numba.go:209
 					if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
 //line numba.go:209
 						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
@@ -1146,7 +941,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line numba.go:178
 				i := gc_bx*gc_bdx + gc_tx
 //line numba.go:200
 				currTemp := data[i]

@@ -23,7 +23,6 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line numba.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -36,9 +35,9 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line numba.go:24
 		size := len(c)
-//line numba.go:26
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line numba.go:28
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -54,9 +53,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line numba.go:23
 						var tid int = gc_bx*gc_bdx + gc_tx
-//line numba.go:23
 						_ = tid
 //line numba.go:26
 						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -68,16 +65,13 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-//line numba.go:31
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line numba.go:23
 						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 						if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
-//line numba.go:27
 							break
 						}
 //line numba.go:27
@@ -85,58 +79,10 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
-					}
-					{
-//line numba.go:31
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
-					}
-					{
-//line numba.go:31
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
-					}
-					{
-//line numba.go:31
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
-					}
-				}
-//line numba.go:31
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line numba.go:23
 					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:27
 					c[tid] = a[tid] + b[tid]
@@ -196,29 +142,25 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 					}
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line numba.go:39
 						gc_vb := archsimd.BroadcastFloat64x4(0.)
-//line numba.go:39
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
 					gc_steps:
 						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 							gc_tx := gc_vstep
 							gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 							gc_pos.Thread = gc_rank
-//line numba.go:36
 							var i int = gc_by*gc_bdy + gc_ty
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 								tmp := gc_vb
+//line numba.go:40
 								if (i*
 //line numba.go:43
 									cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
-//line numba.go:40
 									break
 								}
 //line numba.go:40
 								for k := 0; k < aCols; k = k + 1 {
-//line numba.go:40
 									var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line numba.go:40
 									if (k*
@@ -226,7 +168,6 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 //line numba.go:41
 										gc_ld = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
 									} else {
-//line numba.go:41
 										break gc_steps
 									}
 //line numba.go:41
@@ -236,17 +177,16 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 								tmp.StoreSlice(c[i*cCols+j:])
 							}
 						}
-//line numba.go:45
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
-//line numba.go:36
 						i := gc_by*gc_bdy + gc_ty
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							tmp := 0.
+//line numba.go:40
 							for k := 0; k < aCols; k++ {
 								tmp += a[i*aCols+k] * b[k*bCols+j]
 							}
@@ -281,20 +221,15 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
-//line numba.go:65
 	bpg := gc_gdx
-//line numba.go:67
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
 		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line numba.go:68
 			gc_vb2 := archsimd.BroadcastFloat32x16(0.)
 			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 				gc_rank := gc_vstep
-//line numba.go:68
 				tmp := gc_vb2
-//line numba.go:68
 				tmp.StoreSlice(gc_s_tmp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -305,57 +240,18 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 		}
 	}
 	if compiled.SIMD {
-//line numba.go:68
 		gc_vb := archsimd.BroadcastFloat32x8(0.)
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line numba.go:68
 			tmp := gc_vb
 //line numba.go:68
 			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:70
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line numba.go:68
 		var tmp float32 = 0.
-//line numba.go:70
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line numba.go:69
@@ -373,10 +269,8 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tx := gc_tx
 						ty := gc_ty
 //line numba.go:71
@@ -393,10 +287,8 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tx := gc_tx
 						ty := gc_ty
 //line numba.go:71
@@ -423,20 +315,17 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line numba.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line numba.go:63
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line numba.go:64
 							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
 //line numba.go:84
 							if tx < 0 || tx > len(sB[compiled.Trip(0)])-16 || tx > len(sB[compiled.Trip(1)])-16 || tx > len(sB[compiled.Trip(2)])-16 || tx > len(sB[compiled.Trip(3)])-16 || tx > len(sB[compiled.Trip(4)])-16 || tx > len(sB[compiled.Trip(5)])-16 || tx > len(sB[compiled.Trip(6)])-16 || tx > len(sB[compiled.Trip(7)])-16 || tx > len(sB[compiled.Trip(8)])-16 || tx > len(sB[compiled.Trip(9)])-16 || tx > len(sB[compiled.Trip(10)])-16 || tx > len(sB[compiled.Trip(11)])-16 || tx > len(sB[compiled.Trip(12)])-16 || tx > len(sB[compiled.Trip(13)])-16 || tx > len(sB[compiled.Trip(14)])-16 || tx > len(sB[compiled.Trip(15)])-16 {
-//line numba.go:84
 								break
 							}
 							{
@@ -514,20 +403,17 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					}
 				}
 				if compiled.SIMD {
-//line numba.go:63
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:63
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line numba.go:64
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line numba.go:84
 						if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
-//line numba.go:84
 							break
 						}
 //line numba.go:85
@@ -570,89 +456,87 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:63
 					tx := gc_tx
 					ty := gc_ty
-//line numba.go:66
 					tmp := gc_s_tmp[gc_rank]
 					{
-//line numba.go:84
 						j := int(0)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(1)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(2)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(3)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(4)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(5)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(6)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(7)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(8)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(9)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(10)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(11)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(12)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(13)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(14)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
-//line numba.go:84
 						j := int(15)
+//line numba.go:85
 						tmp += sA[ty][j] * sB[j][tx]
 					}
 					gc_s_tmp[gc_rank] = tmp
@@ -684,126 +568,97 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line numba.go:121
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step2 + 1
-//line numba.go:98
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step2 + 2
-//line numba.go:98
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step2 + 3
-//line numba.go:98
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 				}
-//line numba.go:96
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
-//line numba.go:96
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
-//line numba.go:96
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:60
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					c[y*cCols+x] = float64(tmp)
 				}
 			}
-//line numba.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -823,11 +678,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	gc_n := gc_b.Len()
 //line numba.go:140
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
-//line numba.go:144
 	blockSize := gc_bdx
-//line numba.go:146
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line numba.go:148
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := inputArray[gc_off:][:gc_bdx]
@@ -835,13 +689,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line numba.go:142
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line numba.go:142
 						var tx int = gc_tx
-//line numba.go:142
 						_ = tx
 						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
@@ -851,14 +702,11 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						} else {
 //line numba.go:147
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
-//line numba.go:147
 							if gc_if4.ToBits() != 0 {
 //line numba.go:147
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
-//line numba.go:147
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line numba.go:147
 							if gc_else4.ToBits() != 0 {
 								{
 //line numba.go:147
@@ -875,13 +723,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				}
 			}
 			if compiled.SIMD {
-//line numba.go:142
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line numba.go:142
 					var tx int = gc_tx
-//line numba.go:142
 					_ = tx
 					var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
@@ -891,25 +736,20 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					} else {
 //line numba.go:147
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-//line numba.go:147
 						if gc_if3.ToBits() != 0 {
 //line numba.go:147
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
-//line numba.go:147
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line numba.go:147
 						if gc_else3.ToBits() != 0 {
 //line numba.go:147
 							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line numba.go:152
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line numba.go:143
 				tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 				if true || tid < len(inputArray) {
@@ -923,16 +763,13 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line numba.go:142
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line numba.go:142
 						var tx int = gc_tx
 						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 						if tid < 0 || tid > len(inputArray)-16 || tx < 0 || tx > len(temp)-16 {
-//line numba.go:147
 							break
 						}
 //line numba.go:147
@@ -942,14 +779,11 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						} else {
 //line numba.go:148
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
-//line numba.go:147
 							if gc_if2.ToBits() != 0 {
 //line numba.go:147
 								archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if2).StoreSlice(temp[tx:])
 							}
-//line numba.go:148
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-//line numba.go:148
 							if gc_else2.ToBits() != 0 {
 								{
 //line numba.go:148
@@ -958,7 +792,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 							}
 						}
 					}
-//line numba.go:152
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -967,16 +800,13 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				}
 			}
 			if compiled.SIMD {
-//line numba.go:142
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line numba.go:142
 					var tx int = gc_tx
 					var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
-//line numba.go:147
 						break
 					}
 //line numba.go:147
@@ -986,14 +816,11 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					} else {
 //line numba.go:148
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-//line numba.go:147
 						if gc_if.ToBits() != 0 {
 //line numba.go:147
 							archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if).StoreSlice(temp[tx:])
 						}
-//line numba.go:148
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line numba.go:148
 						if gc_else.ToBits() != 0 {
 //line numba.go:148
 							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
@@ -1002,69 +829,9 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line numba.go:142
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line numba.go:142
 				tx := gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
@@ -1080,8 +847,8 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	s := blockSize / 2
 	for ; s > 0; s /= 2 {
 		archsimd.ClearAVXUpperBits()
-//line numba.go:160
 		gc_from, gc_to := 0, gc_bdx
+//line numba.go:161
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1096,86 +863,72 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 				gc_at3 := temp[:gc_to]
 				gc_at4 := temp[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-//line numba.go:163
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line numba.go:159
 					gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-//line numba.go:163
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-//line numba.go:163
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line numba.go:142
 						tx := gc_tx
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
-//line numba.go:163
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line numba.go:142
 					tx := gc_tx
 //line numba.go:159
 					temp[tx] = max(temp[tx], temp[tx+s])
@@ -1184,17 +937,17 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 	}
 	{
-//line numba.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line numba.go:173
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line numba.go:167
 					gc_at5[0] = temp[0]
 //line numba.go:167
@@ -1204,49 +957,43 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 //line numba.go:167
 					gc_at5[0] = temp[0]
 				}
-//line numba.go:171
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line numba.go:167
 					gc_at5[0] = temp[0]
 				}
 			} else {
-//line numba.go:171
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:167
 						outputArray[gc_bx] = temp[0]
 					}
 				}
-//line numba.go:171
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line numba.go:167
@@ -1273,9 +1020,9 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 //line numba.go:186
 	grid := cg.ThisGrid(t)
 	_ = grid
-//line numba.go:189
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line numba.go:191
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1286,30 +1033,21 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line numba.go:178
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line numba.go:178
 					gc_alive2 := gc_all2
-//line numba.go:178
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line numba.go:178
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line numba.go:178
 					var i int = gc_bx*gc_bdx + gc_tx
-//line numba.go:178
 					_ = i
 					{
-//line numba.go:182
 						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line numba.go:182
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
-//line numba.go:184
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1318,25 +1056,18 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			}
 		}
 		if compiled.SIMD {
-//line numba.go:178
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line numba.go:178
 				gc_alive := gc_all
-//line numba.go:178
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line numba.go:178
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line numba.go:178
 				var i int = gc_bx*gc_bdx + gc_tx
-//line numba.go:178
 				_ = i
-//line numba.go:182
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line numba.go:182
 				gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1348,7 +1079,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line numba.go:181
 			gc_exited[gc_rank] = true
 			continue gc_L1
 		}
@@ -1364,29 +1094,22 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			data = buf1
 			nextData = buf0
 		}
-//line numba.go:199
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line numba.go:178
 				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line numba.go:178
 				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line numba.go:206
 				gc_vb := archsimd.BroadcastFloat64x4(2)
 //line numba.go:206
 				gc_vb2 := archsimd.BroadcastFloat64x4(k)
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line numba.go:206
 					gc_alive5 := gc_all5
-//line numba.go:206
 					if gc_ex5 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex5 != 0 {
 //line numba.go:206
 						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line numba.go:178
 					var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:200
 					if i < 0 || i > len(data)-4 || (i+
@@ -1394,7 +1117,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 						1) < 0 || (i+1) > len(data)-4 || (i-
 //line numba.go:209
 						1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
-//line numba.go:200
 						break
 					}
 //line numba.go:200
@@ -1403,23 +1125,18 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 					var nextTemp archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line numba.go:204
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
-//line numba.go:206
 					if gc_alive5.And(gc_if).ToBits() != 0 {
-//line numba.go:206
 						nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if))
 					}
-//line numba.go:206
 					gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					if gc_alive5.And(gc_else).ToBits() != 0 {
 //line numba.go:207
 						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
-//line numba.go:207
 						if gc_alive5.And(gc_else).And(gc_if2).ToBits() != 0 {
 //line numba.go:207
 							nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_if2))
 						}
 						gc_else2 := gc_if2.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line numba.go:209
 						if gc_alive5.And(gc_else).And(gc_else2).ToBits() != 0 {
 //line numba.go:209
 							nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
@@ -1436,7 +1153,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line numba.go:178
 				i := gc_bx*gc_bdx + gc_tx
 //line numba.go:200
 				currTemp := data[i]

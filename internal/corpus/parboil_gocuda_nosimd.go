@@ -24,92 +24,90 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-//line parboil.go:39
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line parboil.go:30
 		var cc [sgemmTileN]float32
 		{
-//line parboil.go:31
 			i := int(0)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(1)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(2)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(3)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(4)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(5)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(6)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(7)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(8)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(9)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(10)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(11)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(12)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(13)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(14)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(15)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
-//line parboil.go:35
 		gc_s_cc[gc_rank] = cc
 	}
 //line parboil.go:39
@@ -151,105 +149,103 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 //line parboil.go:54
 			gc_s_cc := gc_s_cc[:gc_n]
 			{
-//line parboil.go:57
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:34
 						mid := gc_ty*gc_bdx + gc_tx
+//line parboil.go:35
 						m := gc_bx*sgemmTileM + mid
-//line parboil.go:37
 						cc := gc_s_cc[gc_rank]
+//line parboil.go:38
 						var av float32
 //line parboil.go:43
 						for j := 0; j < sgemmTileTBHeight; j++ {
 							av = a[m+(i_+j)*lda]
 							{
 								{
-//line parboil.go:45
 									kk := int(0)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(1)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(2)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(3)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(4)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(5)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(6)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(7)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(8)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(9)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(10)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(11)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(12)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(13)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(14)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(15)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 							}
 						}
-//line parboil.go:49
 						gc_s_cc[gc_rank] = cc
 					}
 					gc_ty++
@@ -266,91 +262,90 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line parboil.go:34
 				mid := gc_ty*gc_bdx + gc_tx
+//line parboil.go:35
 				m := gc_bx*sgemmTileM + mid
 //line parboil.go:52
 				tt := ldc*gc_by*sgemmTileN + m
-//line parboil.go:54
 				cc := gc_s_cc[gc_rank]
 				{
-//line parboil.go:53
 					i_2 := int(0)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(1)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(2)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(3)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(4)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(5)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(6)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(7)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(8)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(9)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(10)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(11)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(12)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(13)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(14)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(15)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 			}
@@ -426,7 +421,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
@@ -437,7 +431,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
@@ -448,7 +441,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
@@ -459,7 +451,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
@@ -470,7 +461,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:75
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
@@ -490,13 +480,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line parboil.go:72
 				i := gc_bx*gc_bdx*2 + gc_tx
 				i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 				j := gc_by*gc_bdy + gc_ty
 				shID := gc_tx + gc_ty*gc_bdx*2
 				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:93
 				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
 //line parboil.go:96
 				if (i < nx) && (j < ny) {
@@ -507,7 +495,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-//line parboil.go:108
 				gc_s_bottom[gc_rank] = bottom
 				gc_s_bottom2[gc_rank] = bottom2
 				gc_s_top[gc_rank] = top
@@ -527,7 +514,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:72
 					i := gc_bx*gc_bdx*2 + gc_tx
 					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 					j := gc_by*gc_bdy + gc_ty
@@ -540,7 +526,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
 					yLBound := gc_ty == 0
 					yHBound := gc_ty == (gc_bdy - 1)
-//line parboil.go:92
 					bottom := gc_s_bottom[gc_rank]
 					bottom2 := gc_s_bottom2[gc_rank]
 					top := gc_s_top[gc_rank]
@@ -597,7 +582,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-//line parboil.go:165
 					gc_s_top[gc_rank] = top
 					gc_s_top2[gc_rank] = top2
 				}
@@ -612,6 +596,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty * gc_bdx * 2
 				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
+//line parboil.go:179
 				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
@@ -619,12 +604,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line parboil.go:75
 						var shID int = gc_tx + gc_ty*gc_bdx*2
-//line parboil.go:75
 						_ = shID
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
 						_ = shID2
 //line parboil.go:76
 						var bottom lanes.Float32x8
@@ -653,7 +635,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var bottom float32
 //line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -669,7 +650,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line parboil.go:75
 						var shID int = gc_tx + gc_ty*gc_bdx*2
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
@@ -682,7 +662,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
 						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-//line parboil.go:165
 							break
 						}
 //line parboil.go:165
@@ -695,108 +674,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:168
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:78
 						var bottom float32
 //line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -835,8 +721,8 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parboil.go:269
 		gc_from, gc_to := 0, gc_bdx
+//line parboil.go:270
 		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -859,7 +745,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 					{
-//line parboil.go:260
 						gc_tx := gc_step + 1
 //line parboil.go:254
 						real_ := gc_at[gc_tx]
@@ -867,7 +752,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 					{
-//line parboil.go:260
 						gc_tx := gc_step + 2
 //line parboil.go:254
 						real_ := gc_at[gc_tx]
@@ -875,7 +759,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 					{
-//line parboil.go:260
 						gc_tx := gc_step + 3
 //line parboil.go:254
 						real_ := gc_at[gc_tx]
@@ -883,7 +766,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 				}
-//line parboil.go:260
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line parboil.go:254
 					real_ := gc_at[gc_tx]
@@ -891,7 +773,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
-//line parboil.go:260
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -906,7 +787,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
-//line parboil.go:260
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -918,7 +798,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
-//line parboil.go:260
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -930,7 +809,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
-//line parboil.go:260
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -942,7 +820,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
-//line parboil.go:260
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

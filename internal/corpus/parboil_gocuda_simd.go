@@ -27,92 +27,90 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	_ = &beta
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-//line parboil.go:39
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line parboil.go:30
 		var cc [sgemmTileN]float32
 		{
-//line parboil.go:31
 			i := int(0)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(1)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(2)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(3)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(4)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(5)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(6)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(7)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(8)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(9)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(10)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(11)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(12)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(13)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(14)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
 		{
-//line parboil.go:31
 			i := int(15)
+//line parboil.go:32
 			cc[i] = 0.0
 		}
-//line parboil.go:35
 		gc_s_cc[gc_rank] = cc
 	}
 //line parboil.go:39
@@ -133,12 +131,11 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 								gc_tx := gc_vstep
 //line parboil.go:36
 								var n int = gc_by*sgemmTileN + gc_tx
-//line parboil.go:36
 								_ = n
 //line parboil.go:40
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:40
 								_ = av
+//line parboil.go:41
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -153,12 +150,11 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 							gc_tx := gc_vstep
 //line parboil.go:36
 							var n int = gc_by*sgemmTileN + gc_tx
-//line parboil.go:36
 							_ = n
 //line parboil.go:40
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:40
 							_ = av
+//line parboil.go:41
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -182,10 +178,9 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 								var n int = gc_by*sgemmTileN + gc_tx
 //line parboil.go:40
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:40
 								_ = av
-								if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-16 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-16 {
 //line parboil.go:41
+								if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-16 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-16 {
 									break
 								}
 //line parboil.go:42
@@ -207,10 +202,9 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 							var n int = gc_by*sgemmTileN + gc_tx
 //line parboil.go:40
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:40
 							_ = av
-							if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-8 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-8 {
 //line parboil.go:41
+							if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-8 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-8 {
 								break
 							}
 //line parboil.go:42
@@ -241,105 +235,103 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 //line parboil.go:55
 			gc_s_cc := gc_s_cc[:gc_n]
 			{
-//line parboil.go:58
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:34
 						mid := gc_ty*gc_bdx + gc_tx
+//line parboil.go:35
 						m := gc_bx*sgemmTileM + mid
-//line parboil.go:37
 						cc := gc_s_cc[gc_rank]
+//line parboil.go:38
 						var av float32
 //line parboil.go:43
 						for j := 0; j < sgemmTileTBHeight; j++ {
 							av = a[m+(i_+j)*lda]
 							{
 								{
-//line parboil.go:45
 									kk := int(0)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(1)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(2)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(3)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(4)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(5)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(6)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(7)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(8)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(9)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(10)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(11)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(12)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(13)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(14)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 								{
-//line parboil.go:45
 									kk := int(15)
+//line parboil.go:46
 									cc[kk] += av * bS[j][kk]
 								}
 							}
 						}
-//line parboil.go:49
 						gc_s_cc[gc_rank] = cc
 					}
 					gc_ty++
@@ -356,91 +348,90 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line parboil.go:34
 				mid := gc_ty*gc_bdx + gc_tx
+//line parboil.go:35
 				m := gc_bx*sgemmTileM + mid
 //line parboil.go:52
 				tt := ldc*gc_by*sgemmTileN + m
-//line parboil.go:54
 				cc := gc_s_cc[gc_rank]
 				{
-//line parboil.go:53
 					i_2 := int(0)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(1)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(2)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(3)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(4)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(5)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(6)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(7)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(8)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(9)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(10)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(11)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(12)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(13)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(14)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
-//line parboil.go:53
 					i_2 := int(15)
+//line parboil.go:54
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 			}
@@ -483,16 +474,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line parboil.go:80
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line parboil.go:75
 							var shID int = gc_tx + gc_ty*gc_bdx*2
-//line parboil.go:75
 							_ = shID
 							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
 							_ = shID2
 //line parboil.go:80
 							gc_vb4.StoreSlice(gc_at[gc_tx:])
@@ -507,16 +494,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 				}
 				if compiled.SIMD {
-//line parboil.go:80
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line parboil.go:75
 						var shID int = gc_tx + gc_ty*gc_bdx*2
-//line parboil.go:75
 						_ = shID
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
 						_ = shID2
 //line parboil.go:80
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -535,16 +518,13 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line parboil.go:80
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line parboil.go:75
 							var shID int = gc_tx + gc_ty*gc_bdx*2
 							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 							if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
-//line parboil.go:80
 								break
 							}
 //line parboil.go:80
@@ -559,16 +539,13 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 				}
 				if compiled.SIMD {
-//line parboil.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line parboil.go:75
 						var shID int = gc_tx + gc_ty*gc_bdx*2
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-//line parboil.go:80
 							break
 						}
 //line parboil.go:80
@@ -577,57 +554,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:75
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
@@ -648,35 +577,25 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line parboil.go:93
 					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
-//line parboil.go:93
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line parboil.go:93
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line parboil.go:93
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps2:
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line parboil.go:72
 						var i int = gc_bx*gc_bdx*2 + gc_tx
 						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 						var j int = gc_by*gc_bdy + gc_ty
 						var shID int = gc_tx + gc_ty*gc_bdx*2
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:93
 						bottom := gc_vb6
-//line parboil.go:93
 						bottom2 := gc_vb6
-//line parboil.go:93
 						top := gc_vb6
-//line parboil.go:93
 						top2 := gc_vb6
 //line parboil.go:96
 						if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
-//line parboil.go:96
 							break
 						}
 //line parboil.go:96
@@ -685,69 +604,59 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i9 int = i
 //line parboil.go:96
 							var gc_j9 int = j
-//line parboil.go:96
 							var gc_k17 int = 0
-							var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
 //line parboil.go:97
+							var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
 							var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
 							if gc_t9 >= 0 && gc_t9 <= len(a0)-16 {
 //line parboil.go:97
 								gc_ld9 = archsimd.LoadFloat32x16Slice(a0[gc_t9:])
 							} else {
-//line parboil.go:97
 								break gc_steps2
 							}
-//line parboil.go:97
 							bottom = gc_ld9
 //line parboil.go:97
 							var gc_i10 int = i
 //line parboil.go:97
 							var gc_j10 int = j
-//line parboil.go:97
 							var gc_k19 int = 1
-							var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
 //line parboil.go:98
+							var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
 							var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
 							if gc_t10 >= 0 && gc_t10 <= len(a0)-16 {
 //line parboil.go:98
 								gc_ld10 = archsimd.LoadFloat32x16Slice(a0[gc_t10:])
 							} else {
-//line parboil.go:98
 								break gc_steps2
 							}
 //line parboil.go:98
 							gc_ld10.StoreSlice(shA0[shID:])
 						} else {
-//line parboil.go:98
 							gc_b4 := gc_none2
 //line parboil.go:98
 							if j <
 //line parboil.go:96
 								ny {
-//line parboil.go:96
 								gc_b4 = gc_all2
 							}
 //line parboil.go:96
 							gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b4.ToBits())
-//line parboil.go:96
 							if gc_if3.ToBits() != 0 {
 //line parboil.go:96
 								var gc_i11 int = i
 //line parboil.go:96
 								var gc_j11 int = j
-//line parboil.go:96
 								var gc_k21 int = 0
-								var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
 //line parboil.go:97
+								var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
 								if gc_t11 >= 0 && gc_t11 <= len(a0)-16 {
 //line parboil.go:97
 									gc_ld11 = archsimd.LoadFloat32x16Slice(a0[gc_t11:])
 								} else {
-//line parboil.go:97
 									break gc_steps2
 								}
 //line parboil.go:97
@@ -756,17 +665,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_i12 int = i
 //line parboil.go:97
 								var gc_j12 int = j
-//line parboil.go:97
 								var gc_k23 int = 1
-								var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
 //line parboil.go:98
+								var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
 								if gc_t12 >= 0 && gc_t12 <= len(a0)-16 {
 //line parboil.go:98
 									gc_ld12 = archsimd.LoadFloat32x16Slice(a0[gc_t12:])
 								} else {
-//line parboil.go:98
 									break gc_steps2
 								}
 //line parboil.go:98
@@ -779,10 +686,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i13 int = i2
 //line parboil.go:100
 							var gc_j13 int = j
-//line parboil.go:100
 							var gc_k25 int = 0
-							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
 //line parboil.go:101
+							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
 							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
 							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
@@ -791,31 +697,24 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							} else {
 //line parboil.go:101
 								var gc_lanes13 [16]float32
-//line parboil.go:101
 								for gc_k26 := range 16 {
-//line parboil.go:101
 									if 0xffff&(1<<gc_k26) != 0 {
-//line parboil.go:101
 										gc_pos.Thread = gc_rank + gc_k26
 //line parboil.go:101
 										gc_lanes13[gc_k26] = a0[gc_t13+gc_k26]
 									}
 								}
-//line parboil.go:101
 								gc_pos.Thread = gc_rank
-//line parboil.go:101
 								gc_ld13 = archsimd.LoadFloat32x16(&gc_lanes13)
 							}
-//line parboil.go:101
 							bottom2 = gc_ld13
 //line parboil.go:101
 							var gc_i14 int = i2
 //line parboil.go:101
 							var gc_j14 int = j
-//line parboil.go:101
 							var gc_k27 int = 1
-							var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
 //line parboil.go:102
+							var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
 							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
 							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
@@ -824,45 +723,36 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							} else {
 //line parboil.go:102
 								var gc_lanes14 [16]float32
-//line parboil.go:102
 								for gc_k28 := range 16 {
-//line parboil.go:102
 									if 0xffff&(1<<gc_k28) != 0 {
-//line parboil.go:102
 										gc_pos.Thread = gc_rank + gc_k28
 //line parboil.go:102
 										gc_lanes14[gc_k28] = a0[gc_t14+gc_k28]
 									}
 								}
-//line parboil.go:102
 								gc_pos.Thread = gc_rank
-//line parboil.go:102
 								gc_ld14 = archsimd.LoadFloat32x16(&gc_lanes14)
 							}
 //line parboil.go:102
 							gc_ld14.StoreSlice(shA0[shID2:])
 						} else {
-//line parboil.go:102
 							gc_b5 := gc_none2
 //line parboil.go:102
 							if j <
 //line parboil.go:100
 								ny {
-//line parboil.go:100
 								gc_b5 = gc_all2
 							}
 //line parboil.go:100
 							gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b5.ToBits())
-//line parboil.go:100
 							if gc_if4.ToBits() != 0 {
 //line parboil.go:100
 								var gc_i15 int = i2
 //line parboil.go:100
 								var gc_j15 int = j
-//line parboil.go:100
 								var gc_k29 int = 0
-								var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
 //line parboil.go:101
+								var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
 								if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
@@ -871,19 +761,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:101
 									var gc_lanes15 [16]float32
-//line parboil.go:101
 									for gc_k30 := range 16 {
-//line parboil.go:101
 										if gc_if4.ToBits()&(1<<gc_k30) != 0 {
-//line parboil.go:101
 											gc_pos.Thread = gc_rank + gc_k30
 //line parboil.go:101
 											gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
 										}
 									}
-//line parboil.go:101
 									gc_pos.Thread = gc_rank
-//line parboil.go:101
 									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
 								}
 //line parboil.go:101
@@ -892,10 +777,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_i16 int = i2
 //line parboil.go:101
 								var gc_j16 int = j
-//line parboil.go:101
 								var gc_k31 int = 1
-								var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
 //line parboil.go:102
+								var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
 								if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
@@ -904,19 +788,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:102
 									var gc_lanes16 [16]float32
-//line parboil.go:102
 									for gc_k32 := range 16 {
-//line parboil.go:102
 										if gc_if4.ToBits()&(1<<gc_k32) != 0 {
-//line parboil.go:102
 											gc_pos.Thread = gc_rank + gc_k32
 //line parboil.go:102
 											gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
 										}
 									}
-//line parboil.go:102
 									gc_pos.Thread = gc_rank
-//line parboil.go:102
 									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
 								}
 //line parboil.go:102
@@ -940,35 +819,25 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				}
 			}
 			if compiled.SIMD {
-//line parboil.go:93
 				gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
-//line parboil.go:93
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line parboil.go:93
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line parboil.go:93
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line parboil.go:72
 					var i int = gc_bx*gc_bdx*2 + gc_tx
 					var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 					var j int = gc_by*gc_bdy + gc_ty
 					var shID int = gc_tx + gc_ty*gc_bdx*2
 					var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:93
 					bottom := gc_vb5
-//line parboil.go:93
 					bottom2 := gc_vb5
-//line parboil.go:93
 					top := gc_vb5
-//line parboil.go:93
 					top2 := gc_vb5
 //line parboil.go:96
 					if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-//line parboil.go:96
 						break
 					}
 //line parboil.go:96
@@ -977,69 +846,59 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var gc_i int = i
 //line parboil.go:96
 						var gc_j int = j
-//line parboil.go:96
 						var gc_k int = 0
-						var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
 //line parboil.go:97
+						var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
 						if gc_t >= 0 && gc_t <= len(a0)-8 {
 //line parboil.go:97
 							gc_ld = archsimd.LoadFloat32x8Slice(a0[gc_t:])
 						} else {
-//line parboil.go:97
 							break gc_steps
 						}
-//line parboil.go:97
 						bottom = gc_ld
 //line parboil.go:97
 						var gc_i2 int = i
 //line parboil.go:97
 						var gc_j2 int = j
-//line parboil.go:97
 						var gc_k3 int = 1
-						var gc_t2 int = gc_i2 + nx*(gc_j2+ny*gc_k3)
 //line parboil.go:98
+						var gc_t2 int = gc_i2 + nx*(gc_j2+ny*gc_k3)
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
 						if gc_t2 >= 0 && gc_t2 <= len(a0)-8 {
 //line parboil.go:98
 							gc_ld2 = archsimd.LoadFloat32x8Slice(a0[gc_t2:])
 						} else {
-//line parboil.go:98
 							break gc_steps
 						}
 //line parboil.go:98
 						gc_ld2.StoreSlice(shA0[shID:])
 					} else {
-//line parboil.go:98
 						gc_b2 := gc_none
 //line parboil.go:98
 						if j <
 //line parboil.go:96
 							ny {
-//line parboil.go:96
 							gc_b2 = gc_all
 						}
 //line parboil.go:96
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b2)
-//line parboil.go:96
 						if gc_if.ToBits() != 0 {
 //line parboil.go:96
 							var gc_i3 int = i
 //line parboil.go:96
 							var gc_j3 int = j
-//line parboil.go:96
 							var gc_k5 int = 0
-							var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
 //line parboil.go:97
+							var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
 							if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
 //line parboil.go:97
 								gc_ld3 = archsimd.LoadFloat32x8Slice(a0[gc_t3:])
 							} else {
-//line parboil.go:97
 								break gc_steps
 							}
 //line parboil.go:97
@@ -1048,17 +907,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i4 int = i
 //line parboil.go:97
 							var gc_j4 int = j
-//line parboil.go:97
 							var gc_k7 int = 1
-							var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
 //line parboil.go:98
+							var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
 							if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
 //line parboil.go:98
 								gc_ld4 = archsimd.LoadFloat32x8Slice(a0[gc_t4:])
 							} else {
-//line parboil.go:98
 								break gc_steps
 							}
 //line parboil.go:98
@@ -1071,10 +928,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var gc_i5 int = i2
 //line parboil.go:100
 						var gc_j5 int = j
-//line parboil.go:100
 						var gc_k9 int = 0
-						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
 //line parboil.go:101
+						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
 						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
@@ -1083,31 +939,24 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						} else {
 //line parboil.go:101
 							var gc_lanes5 [8]float32
-//line parboil.go:101
 							for gc_k10 := range 8 {
-//line parboil.go:101
 								if 0xff&(1<<gc_k10) != 0 {
-//line parboil.go:101
 									gc_pos.Thread = gc_rank + gc_k10
 //line parboil.go:101
 									gc_lanes5[gc_k10] = a0[gc_t5+gc_k10]
 								}
 							}
-//line parboil.go:101
 							gc_pos.Thread = gc_rank
-//line parboil.go:101
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 						}
-//line parboil.go:101
 						bottom2 = gc_ld5
 //line parboil.go:101
 						var gc_i6 int = i2
 //line parboil.go:101
 						var gc_j6 int = j
-//line parboil.go:101
 						var gc_k11 int = 1
-						var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
 //line parboil.go:102
+						var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
 						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
@@ -1116,45 +965,36 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						} else {
 //line parboil.go:102
 							var gc_lanes6 [8]float32
-//line parboil.go:102
 							for gc_k12 := range 8 {
-//line parboil.go:102
 								if 0xff&(1<<gc_k12) != 0 {
-//line parboil.go:102
 									gc_pos.Thread = gc_rank + gc_k12
 //line parboil.go:102
 									gc_lanes6[gc_k12] = a0[gc_t6+gc_k12]
 								}
 							}
-//line parboil.go:102
 							gc_pos.Thread = gc_rank
-//line parboil.go:102
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 						}
 //line parboil.go:102
 						gc_ld6.StoreSlice(shA0[shID2:])
 					} else {
-//line parboil.go:102
 						gc_b3 := gc_none
 //line parboil.go:102
 						if j <
 //line parboil.go:100
 							ny {
-//line parboil.go:100
 							gc_b3 = gc_all
 						}
 //line parboil.go:100
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b3)
-//line parboil.go:100
 						if gc_if2.ToBits() != 0 {
 //line parboil.go:100
 							var gc_i7 int = i2
 //line parboil.go:100
 							var gc_j7 int = j
-//line parboil.go:100
 							var gc_k13 int = 0
-							var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
 //line parboil.go:101
+							var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
 							if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
@@ -1163,19 +1003,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							} else {
 //line parboil.go:101
 								var gc_lanes7 [8]float32
-//line parboil.go:101
 								for gc_k14 := range 8 {
-//line parboil.go:101
 									if gc_if2.ToBits()&(1<<gc_k14) != 0 {
-//line parboil.go:101
 										gc_pos.Thread = gc_rank + gc_k14
 //line parboil.go:101
 										gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
 									}
 								}
-//line parboil.go:101
 								gc_pos.Thread = gc_rank
-//line parboil.go:101
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 							}
 //line parboil.go:101
@@ -1184,10 +1019,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i8 int = i2
 //line parboil.go:101
 							var gc_j8 int = j
-//line parboil.go:101
 							var gc_k15 int = 1
-							var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
 //line parboil.go:102
+							var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
 							if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
@@ -1196,19 +1030,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							} else {
 //line parboil.go:102
 								var gc_lanes8 [8]float32
-//line parboil.go:102
 								for gc_k16 := range 8 {
-//line parboil.go:102
 									if gc_if2.ToBits()&(1<<gc_k16) != 0 {
-//line parboil.go:102
 										gc_pos.Thread = gc_rank + gc_k16
 //line parboil.go:102
 										gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
 									}
 								}
-//line parboil.go:102
 								gc_pos.Thread = gc_rank
-//line parboil.go:102
 								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 							}
 //line parboil.go:102
@@ -1229,13 +1058,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line parboil.go:72
 				i := gc_bx*gc_bdx*2 + gc_tx
 				i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 				j := gc_by*gc_bdy + gc_ty
 				shID := gc_tx + gc_ty*gc_bdx*2
 				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:93
 				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
 //line parboil.go:96
 				if (i < nx) && (j < ny) {
@@ -1246,7 +1073,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-//line parboil.go:108
 				gc_s_bottom[gc_rank] = bottom
 				gc_s_bottom2[gc_rank] = bottom2
 				gc_s_top[gc_rank] = top
@@ -1267,11 +1093,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line parboil.go:72
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line parboil.go:72
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line parboil.go:72
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:133
 						gc_vb9 := archsimd.BroadcastFloat32x16(c1)
@@ -1280,24 +1103,19 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line parboil.go:72
 							var i int = gc_bx*gc_bdx*2 + gc_tx
 							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 							var j int = gc_by*gc_bdy + gc_ty
 							var shID int = gc_tx + gc_ty*gc_bdx*2
 							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:85
 							gc_b12 := gc_none4
 //line parboil.go:85
 							if j > 0 {
-//line parboil.go:85
 								gc_b12 = gc_all4
 							}
-//line parboil.go:85
 							gc_b13 := gc_none4
 //line parboil.go:85
 							if j < (ny - 1) {
-//line parboil.go:85
 								gc_b13 = gc_all4
 							}
 //line parboil.go:85
@@ -1305,14 +1123,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_b14 := gc_none4
 //line parboil.go:86
 							if j > 0 {
-//line parboil.go:86
 								gc_b14 = gc_all4
 							}
-//line parboil.go:86
 							gc_b15 := gc_none4
 //line parboil.go:86
 							if j < ny-1 {
-//line parboil.go:86
 								gc_b15 = gc_all4
 							}
 //line parboil.go:86
@@ -1353,7 +1168,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								1) < 0 || (shID2+1) > len(shA0)-16 || (shID2-
 //line parboil.go:159
 								1) < 0 || (shID2-1) > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
-//line parboil.go:112
 								break
 							}
 //line parboil.go:112
@@ -1363,53 +1177,43 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_i29 int = i
 //line parboil.go:113
 								var gc_j29 int = j
-//line parboil.go:113
 								var gc_k49 int = gc_t39
 //line parboil.go:113
 								var gc_t40 int = gc_i29 + nx*(gc_j29+ny*gc_k49)
-//line parboil.go:113
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
 								if gc_t40 >= 0 && gc_t40 <= len(a0)-16 {
 //line parboil.go:113
 									gc_ld27 = archsimd.LoadFloat32x16Slice(a0[gc_t40:])
 								} else {
-//line parboil.go:113
 									break gc_steps4
 								}
-//line parboil.go:113
 								top = gc_ld27
 							} else {
-//line parboil.go:113
 								gc_b16 := gc_none4
 //line parboil.go:113
 								if j <
 //line parboil.go:112
 									ny {
-//line parboil.go:112
 									gc_b16 = gc_all4
 								}
 //line parboil.go:112
 								gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b16.ToBits())
-//line parboil.go:112
 								if gc_if11.ToBits() != 0 {
 //line parboil.go:112
 									var gc_t41 int = k + 1
 									var gc_i30 int = i
 //line parboil.go:113
 									var gc_j30 int = j
-//line parboil.go:113
 									var gc_k51 int = gc_t41
 //line parboil.go:113
 									var gc_t42 int = gc_i30 + nx*(gc_j30+ny*gc_k51)
-//line parboil.go:113
 									var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
 									if gc_t42 >= 0 && gc_t42 <= len(a0)-16 {
 //line parboil.go:113
 										gc_ld28 = archsimd.LoadFloat32x16Slice(a0[gc_t42:])
 									} else {
-//line parboil.go:113
 										break gc_steps4
 									}
 //line parboil.go:113
@@ -1418,7 +1222,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							}
 //line parboil.go:112
 							gc_if12 := wRegion
-//line parboil.go:118
 							if gc_if12.ToBits() != 0 {
 //line parboil.go:118
 								if yHBound {
@@ -1426,18 +1229,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_t43 int = j + 1
 //line parboil.go:118
 									var gc_i31 int = i
-//line parboil.go:118
 									var gc_j31 int = gc_t43
 //line parboil.go:118
 									var gc_t44 int = gc_i31 + nx*(gc_j31+ny*k)
-//line parboil.go:118
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:118
 									if gc_t44 >= 0 && gc_t44 <= len(a0)-16 {
 //line parboil.go:118
 										gc_ld29 = archsimd.LoadFloat32x16Slice(a0[gc_t44:])
 									} else {
-//line parboil.go:118
 										break gc_steps4
 									}
 //line parboil.go:118
@@ -1449,22 +1249,18 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								if yLBound {
 //line parboil.go:120
 									var gc_t45 int = j -
-//line parboil.go:123
 										1
 //line parboil.go:123
 									var gc_i32 int = i
-//line parboil.go:123
 									var gc_j32 int = gc_t45
 //line parboil.go:123
 									var gc_t46 int = gc_i32 + nx*(gc_j32+ny*k)
-//line parboil.go:123
 									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:123
 									if gc_t46 >= 0 && gc_t46 <= len(a0)-16 {
 //line parboil.go:123
 										gc_ld30 = archsimd.LoadFloat32x16Slice(a0[gc_t46:])
 									} else {
-//line parboil.go:123
 										break gc_steps4
 									}
 //line parboil.go:123
@@ -1474,34 +1270,26 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 								gc_if13 := xLBound
-//line parboil.go:125
 								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits() != 0 {
 //line parboil.go:125
 									var gc_t47 int = i -
-//line parboil.go:128
 										1
-//line parboil.go:128
 									var gc_i33 int = gc_t47
-//line parboil.go:128
 									var gc_j33 int = j
 //line parboil.go:128
 									var gc_t48 int = gc_i33 + nx*(gc_j33+ny*k)
-//line parboil.go:128
 									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:128
 									if gc_t48 >= 0 && gc_t48 <= len(a0)-16 {
 //line parboil.go:128
 										gc_ld31 = archsimd.LoadFloat32x16Slice(a0[gc_t48:])
 									} else {
-//line parboil.go:128
 										break gc_steps4
 									}
 //line parboil.go:128
 									aLeftRight = aLeftRight.Merge(gc_ld31, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits()))
 								}
-//line parboil.go:128
 								gc_else3 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
-//line parboil.go:128
 								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
 									{
 //line parboil.go:128
@@ -1512,7 +1300,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_i34 int = i
 //line parboil.go:130
 								var gc_j34 int = j
-//line parboil.go:130
 								var gc_t49 int = gc_i34 +
 //line parboil.go:133
 									nx*(gc_j34+ny*k)
@@ -1526,15 +1313,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:133
 									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes34)
 									for gc_k56 := range 16 {
-//line parboil.go:134
 										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
-//line parboil.go:134
 											gc_pos.Thread = gc_rank + gc_k56
 //line parboil.go:133
 											anext[gc_t49+gc_k56] = gc_lanes34[gc_k56]
 										}
 									}
-//line parboil.go:133
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -1545,11 +1329,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_i35 int = i2
 //line parboil.go:139
 								var gc_j35 int = j
-//line parboil.go:139
 								var gc_k57 int = gc_t50
 //line parboil.go:139
 								var gc_t51 int = gc_i35 + nx*(gc_j35+ny*gc_k57)
-//line parboil.go:139
 								var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
 								if gc_t51 >= 0 && gc_t51 <= len(a0)-16 {
@@ -1558,47 +1340,36 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:139
 									var gc_lanes35 [16]float32
-//line parboil.go:139
 									for gc_k58 := range 16 {
-//line parboil.go:139
 										if 0xffff&(1<<gc_k58) != 0 {
-//line parboil.go:139
 											gc_pos.Thread = gc_rank + gc_k58
 //line parboil.go:139
 											gc_lanes35[gc_k58] = a0[gc_t51+gc_k58]
 										}
 									}
-//line parboil.go:139
 									gc_pos.Thread = gc_rank
-//line parboil.go:139
 									gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes35)
 								}
-//line parboil.go:139
 								top2 = gc_ld32
 							} else {
-//line parboil.go:139
 								gc_b17 := gc_none4
 //line parboil.go:139
 								if j <
 //line parboil.go:138
 									ny {
-//line parboil.go:138
 									gc_b17 = gc_all4
 								}
 //line parboil.go:138
 								gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b17.ToBits())
-//line parboil.go:138
 								if gc_if14.ToBits() != 0 {
 //line parboil.go:138
 									var gc_t52 int = k + 1
 									var gc_i36 int = i2
 //line parboil.go:139
 									var gc_j36 int = j
-//line parboil.go:139
 									var gc_k59 int = gc_t52
 //line parboil.go:139
 									var gc_t53 int = gc_i36 + nx*(gc_j36+ny*gc_k59)
-//line parboil.go:139
 									var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
 									if gc_t53 >= 0 && gc_t53 <= len(a0)-16 {
@@ -1607,19 +1378,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									} else {
 //line parboil.go:139
 										var gc_lanes36 [16]float32
-//line parboil.go:139
 										for gc_k60 := range 16 {
-//line parboil.go:139
 											if gc_if14.ToBits()&(1<<gc_k60) != 0 {
-//line parboil.go:139
 												gc_pos.Thread = gc_rank + gc_k60
 //line parboil.go:139
 												gc_lanes36[gc_k60] = a0[gc_t53+gc_k60]
 											}
 										}
-//line parboil.go:139
 										gc_pos.Thread = gc_rank
-//line parboil.go:139
 										gc_ld33 = archsimd.LoadFloat32x16(&gc_lanes36)
 									}
 //line parboil.go:139
@@ -1628,7 +1394,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							}
 //line parboil.go:138
 							gc_if15 := wRegion2
-//line parboil.go:144
 							if gc_if15.ToBits() != 0 {
 //line parboil.go:144
 								if yHBound {
@@ -1636,11 +1401,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_t54 int = j + 1
 //line parboil.go:144
 									var gc_i37 int = i2
-//line parboil.go:144
 									var gc_j37 int = gc_t54
 //line parboil.go:144
 									var gc_t55 int = gc_i37 + nx*(gc_j37+ny*k)
-//line parboil.go:144
 									var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:144
 									if gc_t55 >= 0 && gc_t55 <= len(a0)-16 {
@@ -1649,19 +1412,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									} else {
 //line parboil.go:144
 										var gc_lanes37 [16]float32
-//line parboil.go:144
 										for gc_k61 := range 16 {
-//line parboil.go:144
 											if gc_if15.ToBits()&(1<<gc_k61) != 0 {
-//line parboil.go:144
 												gc_pos.Thread = gc_rank + gc_k61
 //line parboil.go:144
 												gc_lanes37[gc_k61] = a0[gc_t55+gc_k61]
 											}
 										}
-//line parboil.go:144
 										gc_pos.Thread = gc_rank
-//line parboil.go:144
 										gc_ld34 = archsimd.LoadFloat32x16(&gc_lanes37)
 									}
 //line parboil.go:144
@@ -1673,15 +1431,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								if yLBound {
 //line parboil.go:146
 									var gc_t56 int = j -
-//line parboil.go:149
 										1
 //line parboil.go:149
 									var gc_i38 int = i2
-//line parboil.go:149
 									var gc_j38 int = gc_t56
 //line parboil.go:149
 									var gc_t57 int = gc_i38 + nx*(gc_j38+ny*k)
-//line parboil.go:149
 									var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:149
 									if gc_t57 >= 0 && gc_t57 <= len(a0)-16 {
@@ -1690,19 +1445,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									} else {
 //line parboil.go:149
 										var gc_lanes38 [16]float32
-//line parboil.go:149
 										for gc_k62 := range 16 {
-//line parboil.go:149
 											if gc_if15.ToBits()&(1<<gc_k62) != 0 {
-//line parboil.go:149
 												gc_pos.Thread = gc_rank + gc_k62
 //line parboil.go:149
 												gc_lanes38[gc_k62] = a0[gc_t57+gc_k62]
 											}
 										}
-//line parboil.go:149
 										gc_pos.Thread = gc_rank
-//line parboil.go:149
 										gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
 //line parboil.go:149
@@ -1712,19 +1462,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 								}
 								gc_if16 := xHBound
-//line parboil.go:151
 								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
 //line parboil.go:151
 									var gc_t58 int = i2 +
-//line parboil.go:154
 										1
-//line parboil.go:154
 									var gc_i39 int = gc_t58
-//line parboil.go:154
 									var gc_j39 int = j
 //line parboil.go:154
 									var gc_t59 int = gc_i39 + nx*(gc_j39+ny*k)
-//line parboil.go:154
 									var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:154
 									if gc_t59 >= 0 && gc_t59 <= len(a0)-16 {
@@ -1733,27 +1478,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									} else {
 //line parboil.go:154
 										var gc_lanes39 [16]float32
-//line parboil.go:154
 										for gc_k63 := range 16 {
-//line parboil.go:154
 											if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k63) != 0 {
-//line parboil.go:154
 												gc_pos.Thread = gc_rank + gc_k63
 //line parboil.go:154
 												gc_lanes39[gc_k63] = a0[gc_t59+gc_k63]
 											}
 										}
-//line parboil.go:154
 										gc_pos.Thread = gc_rank
-//line parboil.go:154
 										gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes39)
 									}
 //line parboil.go:154
 									aLeftRight = aLeftRight.Merge(gc_ld36, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()))
 								}
-//line parboil.go:154
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if16.ToBits())
-//line parboil.go:154
 								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
 									{
 //line parboil.go:154
@@ -1764,7 +1502,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_i40 int = i2
 //line parboil.go:156
 								var gc_j40 int = j
-//line parboil.go:156
 								var gc_t60 int = gc_i40 +
 //line parboil.go:159
 									nx*(gc_j40+ny*k)
@@ -1778,15 +1515,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:159
 									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes40)
 									for gc_k64 := range 16 {
-//line parboil.go:160
 										if gc_if15.ToBits()&(1<<gc_k64) != 0 {
-//line parboil.go:160
 											gc_pos.Thread = gc_rank + gc_k64
 //line parboil.go:159
 											anext[gc_t60+gc_k64] = gc_lanes40[gc_k64]
 										}
 									}
-//line parboil.go:159
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -1803,11 +1537,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 				}
 				if compiled.SIMD {
-//line parboil.go:72
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line parboil.go:72
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line parboil.go:72
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:133
 					gc_vb7 := archsimd.BroadcastFloat32x8(c1)
@@ -1816,24 +1547,19 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line parboil.go:72
 						var i int = gc_bx*gc_bdx*2 + gc_tx
 						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 						var j int = gc_by*gc_bdy + gc_ty
 						var shID int = gc_tx + gc_ty*gc_bdx*2
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:85
 						gc_b6 := gc_none3
 //line parboil.go:85
 						if j > 0 {
-//line parboil.go:85
 							gc_b6 = gc_all3
 						}
-//line parboil.go:85
 						gc_b7 := gc_none3
 //line parboil.go:85
 						if j < (ny - 1) {
-//line parboil.go:85
 							gc_b7 = gc_all3
 						}
 //line parboil.go:85
@@ -1841,14 +1567,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_b8 := gc_none3
 //line parboil.go:86
 						if j > 0 {
-//line parboil.go:86
 							gc_b8 = gc_all3
 						}
-//line parboil.go:86
 						gc_b9 := gc_none3
 //line parboil.go:86
 						if j < ny-1 {
-//line parboil.go:86
 							gc_b9 = gc_all3
 						}
 //line parboil.go:86
@@ -1889,7 +1612,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							1) < 0 || (shID2+1) > len(shA0)-8 || (shID2-
 //line parboil.go:159
 							1) < 0 || (shID2-1) > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-//line parboil.go:112
 							break
 						}
 //line parboil.go:112
@@ -1899,53 +1621,43 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i17 int = i
 //line parboil.go:113
 							var gc_j17 int = j
-//line parboil.go:113
 							var gc_k33 int = gc_t17
 //line parboil.go:113
 							var gc_t18 int = gc_i17 + nx*(gc_j17+ny*gc_k33)
-//line parboil.go:113
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
 							if gc_t18 >= 0 && gc_t18 <= len(a0)-8 {
 //line parboil.go:113
 								gc_ld17 = archsimd.LoadFloat32x8Slice(a0[gc_t18:])
 							} else {
-//line parboil.go:113
 								break gc_steps3
 							}
-//line parboil.go:113
 							top = gc_ld17
 						} else {
-//line parboil.go:113
 							gc_b10 := gc_none3
 //line parboil.go:113
 							if j <
 //line parboil.go:112
 								ny {
-//line parboil.go:112
 								gc_b10 = gc_all3
 							}
 //line parboil.go:112
 							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b10)
-//line parboil.go:112
 							if gc_if5.ToBits() != 0 {
 //line parboil.go:112
 								var gc_t19 int = k + 1
 								var gc_i18 int = i
 //line parboil.go:113
 								var gc_j18 int = j
-//line parboil.go:113
 								var gc_k35 int = gc_t19
 //line parboil.go:113
 								var gc_t20 int = gc_i18 + nx*(gc_j18+ny*gc_k35)
-//line parboil.go:113
 								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
 								if gc_t20 >= 0 && gc_t20 <= len(a0)-8 {
 //line parboil.go:113
 									gc_ld18 = archsimd.LoadFloat32x8Slice(a0[gc_t20:])
 								} else {
-//line parboil.go:113
 									break gc_steps3
 								}
 //line parboil.go:113
@@ -1954,7 +1666,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						}
 //line parboil.go:112
 						gc_if6 := wRegion
-//line parboil.go:118
 						if gc_if6.ToBits() != 0 {
 //line parboil.go:118
 							if yHBound {
@@ -1962,18 +1673,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_t21 int = j + 1
 //line parboil.go:118
 								var gc_i19 int = i
-//line parboil.go:118
 								var gc_j19 int = gc_t21
 //line parboil.go:118
 								var gc_t22 int = gc_i19 + nx*(gc_j19+ny*k)
-//line parboil.go:118
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:118
 								if gc_t22 >= 0 && gc_t22 <= len(a0)-8 {
 //line parboil.go:118
 									gc_ld19 = archsimd.LoadFloat32x8Slice(a0[gc_t22:])
 								} else {
-//line parboil.go:118
 									break gc_steps3
 								}
 //line parboil.go:118
@@ -1985,22 +1693,18 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							if yLBound {
 //line parboil.go:120
 								var gc_t23 int = j -
-//line parboil.go:123
 									1
 //line parboil.go:123
 								var gc_i20 int = i
-//line parboil.go:123
 								var gc_j20 int = gc_t23
 //line parboil.go:123
 								var gc_t24 int = gc_i20 + nx*(gc_j20+ny*k)
-//line parboil.go:123
 								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:123
 								if gc_t24 >= 0 && gc_t24 <= len(a0)-8 {
 //line parboil.go:123
 									gc_ld20 = archsimd.LoadFloat32x8Slice(a0[gc_t24:])
 								} else {
-//line parboil.go:123
 									break gc_steps3
 								}
 //line parboil.go:123
@@ -2010,34 +1714,26 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx:]).Merge(aDown, gc_if6)
 							}
 							gc_if7 := xLBound
-//line parboil.go:125
 							if gc_if6.And(gc_if7).ToBits() != 0 {
 //line parboil.go:125
 								var gc_t25 int = i -
-//line parboil.go:128
 									1
-//line parboil.go:128
 								var gc_i21 int = gc_t25
-//line parboil.go:128
 								var gc_j21 int = j
 //line parboil.go:128
 								var gc_t26 int = gc_i21 + nx*(gc_j21+ny*k)
-//line parboil.go:128
 								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:128
 								if gc_t26 >= 0 && gc_t26 <= len(a0)-8 {
 //line parboil.go:128
 									gc_ld21 = archsimd.LoadFloat32x8Slice(a0[gc_t26:])
 								} else {
-//line parboil.go:128
 									break gc_steps3
 								}
 //line parboil.go:128
 								aLeftRight = gc_ld21.Merge(aLeftRight, gc_if6.And(gc_if7))
 							}
-//line parboil.go:128
 							gc_else := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line parboil.go:128
 							if gc_if6.And(gc_else).ToBits() != 0 {
 //line parboil.go:128
 								aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if6.And(gc_else))
@@ -2045,7 +1741,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i22 int = i
 //line parboil.go:130
 							var gc_j22 int = j
-//line parboil.go:130
 							var gc_t27 int = gc_i22 +
 //line parboil.go:133
 								nx*(gc_j22+ny*k)
@@ -2059,15 +1754,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:133
 								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).Store(&gc_lanes22)
 								for gc_k40 := range 8 {
-//line parboil.go:134
 									if gc_if6.ToBits()&(1<<gc_k40) != 0 {
-//line parboil.go:134
 										gc_pos.Thread = gc_rank + gc_k40
 //line parboil.go:133
 										anext[gc_t27+gc_k40] = gc_lanes22[gc_k40]
 									}
 								}
-//line parboil.go:133
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -2078,11 +1770,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i23 int = i2
 //line parboil.go:139
 							var gc_j23 int = j
-//line parboil.go:139
 							var gc_k41 int = gc_t28
 //line parboil.go:139
 							var gc_t29 int = gc_i23 + nx*(gc_j23+ny*gc_k41)
-//line parboil.go:139
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
 							if gc_t29 >= 0 && gc_t29 <= len(a0)-8 {
@@ -2091,47 +1781,36 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							} else {
 //line parboil.go:139
 								var gc_lanes23 [8]float32
-//line parboil.go:139
 								for gc_k42 := range 8 {
-//line parboil.go:139
 									if 0xff&(1<<gc_k42) != 0 {
-//line parboil.go:139
 										gc_pos.Thread = gc_rank + gc_k42
 //line parboil.go:139
 										gc_lanes23[gc_k42] = a0[gc_t29+gc_k42]
 									}
 								}
-//line parboil.go:139
 								gc_pos.Thread = gc_rank
-//line parboil.go:139
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes23)
 							}
-//line parboil.go:139
 							top2 = gc_ld22
 						} else {
-//line parboil.go:139
 							gc_b11 := gc_none3
 //line parboil.go:139
 							if j <
 //line parboil.go:138
 								ny {
-//line parboil.go:138
 								gc_b11 = gc_all3
 							}
 //line parboil.go:138
 							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b11)
-//line parboil.go:138
 							if gc_if8.ToBits() != 0 {
 //line parboil.go:138
 								var gc_t30 int = k + 1
 								var gc_i24 int = i2
 //line parboil.go:139
 								var gc_j24 int = j
-//line parboil.go:139
 								var gc_k43 int = gc_t30
 //line parboil.go:139
 								var gc_t31 int = gc_i24 + nx*(gc_j24+ny*gc_k43)
-//line parboil.go:139
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
 								if gc_t31 >= 0 && gc_t31 <= len(a0)-8 {
@@ -2140,19 +1819,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:139
 									var gc_lanes24 [8]float32
-//line parboil.go:139
 									for gc_k44 := range 8 {
-//line parboil.go:139
 										if gc_if8.ToBits()&(1<<gc_k44) != 0 {
-//line parboil.go:139
 											gc_pos.Thread = gc_rank + gc_k44
 //line parboil.go:139
 											gc_lanes24[gc_k44] = a0[gc_t31+gc_k44]
 										}
 									}
-//line parboil.go:139
 									gc_pos.Thread = gc_rank
-//line parboil.go:139
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes24)
 								}
 //line parboil.go:139
@@ -2161,7 +1835,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						}
 //line parboil.go:138
 						gc_if9 := wRegion2
-//line parboil.go:144
 						if gc_if9.ToBits() != 0 {
 //line parboil.go:144
 							if yHBound {
@@ -2169,11 +1842,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_t32 int = j + 1
 //line parboil.go:144
 								var gc_i25 int = i2
-//line parboil.go:144
 								var gc_j25 int = gc_t32
 //line parboil.go:144
 								var gc_t33 int = gc_i25 + nx*(gc_j25+ny*k)
-//line parboil.go:144
 								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:144
 								if gc_t33 >= 0 && gc_t33 <= len(a0)-8 {
@@ -2182,19 +1853,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:144
 									var gc_lanes25 [8]float32
-//line parboil.go:144
 									for gc_k45 := range 8 {
-//line parboil.go:144
 										if gc_if9.ToBits()&(1<<gc_k45) != 0 {
-//line parboil.go:144
 											gc_pos.Thread = gc_rank + gc_k45
 //line parboil.go:144
 											gc_lanes25[gc_k45] = a0[gc_t33+gc_k45]
 										}
 									}
-//line parboil.go:144
 									gc_pos.Thread = gc_rank
-//line parboil.go:144
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes25)
 								}
 //line parboil.go:144
@@ -2206,15 +1872,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							if yLBound {
 //line parboil.go:146
 								var gc_t34 int = j -
-//line parboil.go:149
 									1
 //line parboil.go:149
 								var gc_i26 int = i2
-//line parboil.go:149
 								var gc_j26 int = gc_t34
 //line parboil.go:149
 								var gc_t35 int = gc_i26 + nx*(gc_j26+ny*k)
-//line parboil.go:149
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:149
 								if gc_t35 >= 0 && gc_t35 <= len(a0)-8 {
@@ -2223,19 +1886,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:149
 									var gc_lanes26 [8]float32
-//line parboil.go:149
 									for gc_k46 := range 8 {
-//line parboil.go:149
 										if gc_if9.ToBits()&(1<<gc_k46) != 0 {
-//line parboil.go:149
 											gc_pos.Thread = gc_rank + gc_k46
 //line parboil.go:149
 											gc_lanes26[gc_k46] = a0[gc_t35+gc_k46]
 										}
 									}
-//line parboil.go:149
 									gc_pos.Thread = gc_rank
-//line parboil.go:149
 									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes26)
 								}
 //line parboil.go:149
@@ -2245,19 +1903,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx:]).Merge(aDown, gc_if9)
 							}
 							gc_if10 := xHBound
-//line parboil.go:151
 							if gc_if9.And(gc_if10).ToBits() != 0 {
 //line parboil.go:151
 								var gc_t36 int = i2 +
-//line parboil.go:154
 									1
-//line parboil.go:154
 								var gc_i27 int = gc_t36
-//line parboil.go:154
 								var gc_j27 int = j
 //line parboil.go:154
 								var gc_t37 int = gc_i27 + nx*(gc_j27+ny*k)
-//line parboil.go:154
 								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:154
 								if gc_t37 >= 0 && gc_t37 <= len(a0)-8 {
@@ -2266,27 +1919,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								} else {
 //line parboil.go:154
 									var gc_lanes27 [8]float32
-//line parboil.go:154
 									for gc_k47 := range 8 {
-//line parboil.go:154
 										if gc_if9.And(gc_if10).ToBits()&(1<<gc_k47) != 0 {
-//line parboil.go:154
 											gc_pos.Thread = gc_rank + gc_k47
 //line parboil.go:154
 											gc_lanes27[gc_k47] = a0[gc_t37+gc_k47]
 										}
 									}
-//line parboil.go:154
 									gc_pos.Thread = gc_rank
-//line parboil.go:154
 									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes27)
 								}
 //line parboil.go:154
 								aLeftRight = gc_ld26.Merge(aLeftRight, gc_if9.And(gc_if10))
 							}
-//line parboil.go:154
 							gc_else2 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line parboil.go:154
 							if gc_if9.And(gc_else2).ToBits() != 0 {
 //line parboil.go:154
 								aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if9.And(gc_else2))
@@ -2294,7 +1940,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_i28 int = i2
 //line parboil.go:156
 							var gc_j28 int = j
-//line parboil.go:156
 							var gc_t38 int = gc_i28 +
 //line parboil.go:159
 								nx*(gc_j28+ny*k)
@@ -2308,15 +1953,12 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:159
 								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).Store(&gc_lanes28)
 								for gc_k48 := range 8 {
-//line parboil.go:160
 									if gc_if9.ToBits()&(1<<gc_k48) != 0 {
-//line parboil.go:160
 										gc_pos.Thread = gc_rank + gc_k48
 //line parboil.go:159
 										anext[gc_t38+gc_k48] = gc_lanes28[gc_k48]
 									}
 								}
-//line parboil.go:159
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -2330,7 +1972,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:72
 					i := gc_bx*gc_bdx*2 + gc_tx
 					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
 					j := gc_by*gc_bdy + gc_ty
@@ -2343,7 +1984,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
 					yLBound := gc_ty == 0
 					yHBound := gc_ty == (gc_bdy - 1)
-//line parboil.go:92
 					bottom := gc_s_bottom[gc_rank]
 					bottom2 := gc_s_bottom2[gc_rank]
 					top := gc_s_top[gc_rank]
@@ -2400,7 +2040,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-//line parboil.go:165
 					gc_s_top[gc_rank] = top
 					gc_s_top2[gc_rank] = top2
 				}
@@ -2415,6 +2054,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty * gc_bdx * 2
 				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
+//line parboil.go:179
 				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
@@ -2425,12 +2065,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line parboil.go:75
 								var shID int = gc_tx + gc_ty*gc_bdx*2
-//line parboil.go:75
 								_ = shID
 								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
 								_ = shID2
 //line parboil.go:76
 								var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2464,12 +2101,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line parboil.go:75
 							var shID int = gc_tx + gc_ty*gc_bdx*2
-//line parboil.go:75
 							_ = shID
 							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
 							_ = shID2
 //line parboil.go:76
 							var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2500,7 +2134,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var bottom float32
 //line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -2519,7 +2152,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line parboil.go:75
 								var shID int = gc_tx + gc_ty*gc_bdx*2
 								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
@@ -2532,7 +2164,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
 								if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
-//line parboil.go:165
 									break
 								}
 //line parboil.go:165
@@ -2556,7 +2187,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line parboil.go:75
 							var shID int = gc_tx + gc_ty*gc_bdx*2
 							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
@@ -2569,7 +2199,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
 							if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
-//line parboil.go:165
 								break
 							}
 //line parboil.go:165
@@ -2584,108 +2213,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep6
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line parboil.go:75
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-//line parboil.go:82
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:78
 						var bottom float32
 //line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -2724,8 +2260,8 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parboil.go:269
 		gc_from, gc_to := 0, gc_bdx
+//line parboil.go:270
 		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -2746,9 +2282,9 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							gc_tx := gc_vstep
 //line parboil.go:252
 							var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:252
 							_ = indexK
 							{
+//line parboil.go:254
 								real_ := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line parboil.go:254
 								imag_ := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
@@ -2756,7 +2292,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line parboil.go:256
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2769,9 +2304,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_tx := gc_vstep
 //line parboil.go:252
 						var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:252
 						_ = indexK
-//line parboil.go:254
 						real_ := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line parboil.go:254
 						imag_ := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
@@ -2787,7 +2320,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
-//line parboil.go:260
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2798,7 +2330,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 							{
 								if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
-//line parboil.go:254
 									break
 								}
 //line parboil.go:254
@@ -2822,7 +2353,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 //line parboil.go:254
 						if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
-//line parboil.go:254
 							break
 						}
 //line parboil.go:254
@@ -2831,61 +2361,9 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
 						real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
 					}
-//line parboil.go:258
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-//line parboil.go:260
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-//line parboil.go:260
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-//line parboil.go:260
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-				}
-//line parboil.go:260
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line parboil.go:252

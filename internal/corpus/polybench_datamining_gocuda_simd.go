@@ -44,20 +44,16 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_datamining.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_datamining.go:32
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:32
 								_ = j
 								{
 //line polybench_datamining.go:35
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -66,13 +62,10 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:32
 							_ = j
 //line polybench_datamining.go:35
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -84,28 +77,23 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_datamining.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_datamining.go:32
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:35
 									if j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:35
 										break
 									}
 //line polybench_datamining.go:35
 									gc_vb2.StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -114,15 +102,12 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 							if j < 0 || j > len(mean)-8 {
-//line polybench_datamining.go:35
 								break
 							}
 //line polybench_datamining.go:35
@@ -130,53 +115,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
-						}
-					}
-//line polybench_datamining.go:43
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 						mean[j] = 0.0
@@ -186,9 +127,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 		}
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:38
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:40
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -206,15 +147,13 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line polybench_datamining.go:32
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:32
 								_ = j
 								{
+//line polybench_datamining.go:34
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -225,9 +164,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:32
 							_ = j
 //line polybench_datamining.go:34
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
@@ -239,26 +176,22 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
-//line polybench_datamining.go:32
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:37
 									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:37
 										break
 									}
 //line polybench_datamining.go:37
 									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:39
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -269,11 +202,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
-//line polybench_datamining.go:37
 								break
 							}
 //line polybench_datamining.go:37
@@ -281,53 +212,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
-						}
-					}
-//line polybench_datamining.go:43
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 						mean[j] += data[i*m+j]
@@ -336,9 +223,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 			}
 		}
 		{
-//line polybench_datamining.go:47
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:49
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -356,15 +243,13 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
-//line polybench_datamining.go:32
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:32
 								_ = j
 								{
+//line polybench_datamining.go:34
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -377,9 +262,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
-//line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:32
 							_ = j
 //line polybench_datamining.go:34
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
@@ -390,7 +273,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_at4[gc_tx] /= corrFloatN
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -399,19 +281,16 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
-//line polybench_datamining.go:32
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:39
 									if j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:39
 										break
 									}
 //line polybench_datamining.go:39
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:41
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -424,11 +303,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
-//line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							if j < 0 || j > len(mean)-8 {
-//line polybench_datamining.go:39
 								break
 							}
 //line polybench_datamining.go:39
@@ -436,53 +313,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-						{
-//line polybench_datamining.go:43
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-					}
-//line polybench_datamining.go:43
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 						mean[j] /= corrFloatN
@@ -526,20 +359,16 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_datamining.go:51
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_datamining.go:48
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 								_ = j
 								{
 //line polybench_datamining.go:51
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -548,13 +377,10 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:51
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 							_ = j
 //line polybench_datamining.go:51
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -566,28 +392,23 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_datamining.go:51
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_datamining.go:48
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:51
 									if j < 0 || j > len(std)-16 {
-//line polybench_datamining.go:51
 										break
 									}
 //line polybench_datamining.go:51
 									gc_vb2.StoreSlice(std[j:])
 								}
 							}
-//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -596,15 +417,12 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:51
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 							if j < 0 || j > len(std)-8 {
-//line polybench_datamining.go:51
 								break
 							}
 //line polybench_datamining.go:51
@@ -612,53 +430,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:63
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:63
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:63
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
-						}
-					}
-//line polybench_datamining.go:63
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 						std[j] = 0.0
@@ -668,9 +442,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 		}
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:54
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:56
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -689,15 +463,13 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line polybench_datamining.go:48
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 								_ = j
 								{
+//line polybench_datamining.go:50
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -708,9 +480,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 							_ = j
 //line polybench_datamining.go:50
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
@@ -722,26 +492,22 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
-//line polybench_datamining.go:48
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:53
 									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
-//line polybench_datamining.go:53
 										break
 									}
 //line polybench_datamining.go:53
 									archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
 								}
 							}
-//line polybench_datamining.go:55
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -752,11 +518,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:53
 							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
-//line polybench_datamining.go:53
 								break
 							}
 //line polybench_datamining.go:53
@@ -767,7 +531,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:53
 						std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
@@ -776,9 +539,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 			}
 		}
 		{
-//line polybench_datamining.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:69
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -799,30 +562,25 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
-//line polybench_datamining.go:48
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 								_ = j
 								{
+//line polybench_datamining.go:50
 									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Div(gc_vb14).StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
 									gc_t7 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
 									gc_x4 := gc_t7
-//line polybench_datamining.go:50
 									gc_t8 := gc_x4.Sqrt()
 //line polybench_datamining.go:50
 									gc_t8.StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
 									gc_if4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).LessEqual(gc_vb15)
-//line polybench_datamining.go:50
 									if gc_if4.ToBits() != 0 {
 //line polybench_datamining.go:50
 										gc_vb16.StoreMasked((*[16]float32)(gc_at5[gc_tx:]), gc_if4)
 									}
 								}
 							}
-//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -838,32 +596,27 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
-//line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 							_ = j
 //line polybench_datamining.go:50
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb11).StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
 							gc_t5 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
 							gc_x3 := gc_t5
-//line polybench_datamining.go:50
 							gc_t6 := gc_x3.Sqrt()
 //line polybench_datamining.go:50
 							gc_t6.StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
 							gc_if3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb12)
-//line polybench_datamining.go:50
 							if gc_if3.ToBits() != 0 {
 //line polybench_datamining.go:50
 								gc_vb13.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if3)
 							}
 						}
-//line polybench_datamining.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+//line polybench_datamining.go:55
 						gc_at5[gc_tx] /= corrFloatN
 						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
 						if gc_at5[gc_tx] <= corrEps {
@@ -871,7 +624,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -883,12 +635,10 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_vb10 := archsimd.BroadcastFloat32x16(1.0)
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
-//line polybench_datamining.go:48
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:55
 									if j < 0 || j > len(std)-16 {
-//line polybench_datamining.go:55
 										break
 									}
 //line polybench_datamining.go:55
@@ -896,7 +646,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 //line polybench_datamining.go:55
 									gc_t3 := archsimd.LoadFloat32x16Slice(std[j:])
 									gc_x2 := gc_t3
-//line polybench_datamining.go:56
 									gc_t4 := gc_x2.Sqrt()
 //line polybench_datamining.go:56
 									gc_t4.StoreSlice(std[j:])
@@ -908,7 +657,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 									}
 								}
 							}
-//line polybench_datamining.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -924,11 +672,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_vb7 := archsimd.BroadcastFloat32x8(1.0)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
-//line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:55
 							if j < 0 || j > len(std)-8 {
-//line polybench_datamining.go:55
 								break
 							}
 //line polybench_datamining.go:55
@@ -936,7 +682,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 //line polybench_datamining.go:55
 							gc_t := archsimd.LoadFloat32x8Slice(std[j:])
 							gc_x := gc_t
-//line polybench_datamining.go:56
 							gc_t2 := gc_x.Sqrt()
 //line polybench_datamining.go:56
 							gc_t2.StoreSlice(std[j:])
@@ -952,7 +697,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:55
 						std[j] /= corrFloatN
@@ -977,7 +721,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_datamining.go:78
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -988,10 +731,10 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_datamining.go:89
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:92
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1019,24 +762,19 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 						gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line polybench_datamining.go:68
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:68
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:69
 							_ = i
 							{
+//line polybench_datamining.go:71
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-//line polybench_datamining.go:71
 								gc_x4 := gc_vb4
-//line polybench_datamining.go:71
 								gc_t4 := gc_x4.Sqrt()
 //line polybench_datamining.go:71
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line polybench_datamining.go:73
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1049,18 +787,13 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line polybench_datamining.go:68
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:68
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:69
 						_ = i
 //line polybench_datamining.go:71
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-//line polybench_datamining.go:71
 						gc_x3 := gc_vb3
-//line polybench_datamining.go:71
 						gc_t3 := gc_x3.Sqrt()
 //line polybench_datamining.go:71
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
@@ -1073,7 +806,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 				}
 			} else {
-//line polybench_datamining.go:77
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1082,20 +814,16 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 						gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_datamining.go:68
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_datamining.go:72
 								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
-//line polybench_datamining.go:72
 									break
 								}
 //line polybench_datamining.go:72
 								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:72
 								gc_x2 := gc_vb2
-//line polybench_datamining.go:72
 								gc_t2 := gc_x2.Sqrt()
 //line polybench_datamining.go:72
 								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
@@ -1113,31 +841,25 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_datamining.go:68
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:72
 						if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
-//line polybench_datamining.go:72
 							break
 						}
 //line polybench_datamining.go:72
 						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:72
 						gc_x := gc_vb
-//line polybench_datamining.go:72
 						gc_t := gc_x.Sqrt()
 //line polybench_datamining.go:72
 						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 					}
-//line polybench_datamining.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_datamining.go:68
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:72
@@ -1145,7 +867,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 				}
 			}
-//line polybench_datamining.go:77
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1188,20 +909,16 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_datamining.go:103
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_datamining.go:100
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:100
 								_ = j
 								{
 //line polybench_datamining.go:103
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1210,13 +927,10 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:103
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:100
 							_ = j
 //line polybench_datamining.go:103
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -1228,28 +942,23 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_datamining.go:103
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_datamining.go:100
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:103
 									if j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:103
 										break
 									}
 //line polybench_datamining.go:103
 									gc_vb2.StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1258,15 +967,12 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:103
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 							if j < 0 || j > len(mean)-8 {
-//line polybench_datamining.go:103
 								break
 							}
 //line polybench_datamining.go:103
@@ -1274,53 +980,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
-						}
-					}
-//line polybench_datamining.go:111
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 						mean[j] = 0.0
@@ -1330,9 +992,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 		}
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:106
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:108
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1350,15 +1012,13 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line polybench_datamining.go:100
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:100
 								_ = j
 								{
+//line polybench_datamining.go:102
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1369,9 +1029,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:100
 							_ = j
 //line polybench_datamining.go:102
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
@@ -1383,26 +1041,22 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
-//line polybench_datamining.go:100
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:105
 									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:105
 										break
 									}
 //line polybench_datamining.go:105
 									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:107
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1413,11 +1067,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
-//line polybench_datamining.go:105
 								break
 							}
 //line polybench_datamining.go:105
@@ -1425,53 +1077,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
-						}
-					}
-//line polybench_datamining.go:111
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 						mean[j] += data[i*m+j]
@@ -1480,9 +1088,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 			}
 		}
 		{
-//line polybench_datamining.go:115
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:117
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1500,15 +1108,13 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
-//line polybench_datamining.go:100
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:100
 								_ = j
 								{
+//line polybench_datamining.go:102
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1521,9 +1127,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
-//line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:100
 							_ = j
 //line polybench_datamining.go:102
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
@@ -1534,7 +1138,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_at4[gc_tx] /= float32(covarFloatN)
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -1543,19 +1146,16 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
-//line polybench_datamining.go:100
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:107
 									if j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:107
 										break
 									}
 //line polybench_datamining.go:107
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:109
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -1568,11 +1168,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
-//line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							if j < 0 || j > len(mean)-8 {
-//line polybench_datamining.go:107
 								break
 							}
 //line polybench_datamining.go:107
@@ -1580,53 +1178,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-						{
-//line polybench_datamining.go:111
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-					}
-//line polybench_datamining.go:111
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 						mean[j] /= float32(covarFloatN)
@@ -1647,7 +1201,6 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_datamining.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1658,10 +1211,10 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_datamining.go:137
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:140
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1686,18 +1239,15 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line polybench_datamining.go:116
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:116
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:117
 							_ = i
 							{
+//line polybench_datamining.go:119
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line polybench_datamining.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1708,12 +1258,9 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line polybench_datamining.go:116
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:116
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:117
 						_ = i
 //line polybench_datamining.go:119
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -1725,27 +1272,23 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					gc_at[gc_tx] -= gc_at2[gc_tx]
 				}
 			} else {
-//line polybench_datamining.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_datamining.go:116
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_datamining.go:120
 								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
-//line polybench_datamining.go:120
 									break
 								}
 //line polybench_datamining.go:120
 								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 							}
 						}
-//line polybench_datamining.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1756,12 +1299,10 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_datamining.go:116
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 						if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
-//line polybench_datamining.go:120
 							break
 						}
 //line polybench_datamining.go:120
@@ -1769,69 +1310,16 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
-					}
-					{
-//line polybench_datamining.go:124
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
-					}
-					{
-//line polybench_datamining.go:124
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
-					}
-					{
-//line polybench_datamining.go:124
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
-					}
-				}
-//line polybench_datamining.go:124
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 					data[i*m+j] -= mean[j]
 				}
 			}
-//line polybench_datamining.go:124
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -61,23 +61,18 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:16
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:16
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:17
 								_ = i
 								{
 //line polybench_linalg.go:20
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -86,16 +81,12 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:20
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:16
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:16
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:17
 							_ = i
 //line polybench_linalg.go:20
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -107,29 +98,24 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:27
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:16
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:20
 									if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
-//line polybench_linalg.go:20
 										break
 									}
 //line polybench_linalg.go:20
 									gc_vb2.StoreSlice(tmp[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -138,16 +124,13 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:16
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 							if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
-//line polybench_linalg.go:20
 								break
 							}
 //line polybench_linalg.go:20
@@ -155,64 +138,15 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
-						}
-						{
-//line polybench_linalg.go:27
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
-						}
-						{
-//line polybench_linalg.go:27
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
-						}
-						{
-//line polybench_linalg.go:27
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
-						}
-					}
-//line polybench_linalg.go:27
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 						tmp[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -222,10 +156,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, tmp)
-//line polybench_linalg.go:25
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:28
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -255,18 +189,15 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:16
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:17
 								_ = i
 								{
+//line polybench_linalg.go:19
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -279,17 +210,13 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:16
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:17
 							_ = i
 //line polybench_linalg.go:19
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
@@ -297,7 +224,6 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:27
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -306,20 +232,17 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:22
 									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
-//line polybench_linalg.go:22
 										break
 									}
 //line polybench_linalg.go:22
 									archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -332,12 +255,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:22
 							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
-//line polybench_linalg.go:22
 								break
 							}
 //line polybench_linalg.go:22
@@ -348,14 +269,12 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:22
 						tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -420,18 +339,15 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:31
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:31
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:32
 								_ = i
 								{
+//line polybench_linalg.go:34
 									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -444,12 +360,9 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:31
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:31
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:32
 							_ = i
 //line polybench_linalg.go:34
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
@@ -461,7 +374,6 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_at[gc_tx] *= beta
 					}
 				} else {
-//line polybench_linalg.go:42
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -470,20 +382,17 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:31
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:35
 									if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
-//line polybench_linalg.go:35
 										break
 									}
 //line polybench_linalg.go:35
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -496,12 +405,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:31
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 							if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
-//line polybench_linalg.go:35
 								break
 							}
 //line polybench_linalg.go:35
@@ -509,64 +416,15 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
-						}
-						{
-//line polybench_linalg.go:42
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
-						}
-						{
-//line polybench_linalg.go:42
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
-						}
-						{
-//line polybench_linalg.go:42
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
-						}
-					}
-//line polybench_linalg.go:42
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 						d[i*nl+j] *= beta
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -576,10 +434,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(tmp, d)
-//line polybench_linalg.go:40
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:43
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -605,24 +463,20 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_linalg.go:31
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:31
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:32
 								_ = i
 								{
+//line polybench_linalg.go:34
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -631,18 +485,14 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:31
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:31
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:32
 							_ = i
 //line polybench_linalg.go:34
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
@@ -654,31 +504,26 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:42
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:31
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:37
 									if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
-//line polybench_linalg.go:37
 										break
 									}
 //line polybench_linalg.go:37
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:39
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -687,18 +532,15 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:31
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:37
 							if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
-//line polybench_linalg.go:37
 								break
 							}
 //line polybench_linalg.go:37
@@ -709,14 +551,12 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:37
 						d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -775,23 +615,18 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:50
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:46
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:46
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:47
 								_ = i
 								{
 //line polybench_linalg.go:50
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -800,16 +635,12 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:50
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:46
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:46
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:47
 							_ = i
 //line polybench_linalg.go:50
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -821,29 +652,24 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:57
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:50
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:46
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:50
 									if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
-//line polybench_linalg.go:50
 										break
 									}
 //line polybench_linalg.go:50
 									gc_vb2.StoreSlice(e[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -852,16 +678,13 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:50
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:46
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 							if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
-//line polybench_linalg.go:50
 								break
 							}
 //line polybench_linalg.go:50
@@ -869,64 +692,15 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
-						}
-						{
-//line polybench_linalg.go:57
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
-						}
-						{
-//line polybench_linalg.go:57
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
-						}
-						{
-//line polybench_linalg.go:57
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
-						}
-					}
-//line polybench_linalg.go:57
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 						e[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -936,10 +710,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, e)
-//line polybench_linalg.go:55
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:58
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -965,24 +739,20 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_linalg.go:46
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:46
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:47
 								_ = i
 								{
+//line polybench_linalg.go:49
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:51
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -991,18 +761,14 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:46
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:46
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:47
 							_ = i
 //line polybench_linalg.go:49
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
@@ -1014,31 +780,26 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:57
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:46
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:52
 									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
-//line polybench_linalg.go:52
 										break
 									}
 //line polybench_linalg.go:52
 									archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:54
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1047,18 +808,15 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:46
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:52
 							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
-//line polybench_linalg.go:52
 								break
 							}
 //line polybench_linalg.go:52
@@ -1069,14 +827,12 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:52
 						e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1135,23 +891,18 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:65
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:61
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:61
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:62
 								_ = i
 								{
 //line polybench_linalg.go:65
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1160,16 +911,12 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:65
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:61
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:61
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:62
 							_ = i
 //line polybench_linalg.go:65
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -1181,29 +928,24 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:72
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:65
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:61
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:65
 									if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
-//line polybench_linalg.go:65
 										break
 									}
 //line polybench_linalg.go:65
 									gc_vb2.StoreSlice(f[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1212,16 +954,13 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:65
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:61
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 							if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
-//line polybench_linalg.go:65
 								break
 							}
 //line polybench_linalg.go:65
@@ -1229,64 +968,15 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
-						}
-						{
-//line polybench_linalg.go:72
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
-						}
-						{
-//line polybench_linalg.go:72
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
-						}
-						{
-//line polybench_linalg.go:72
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
-						}
-					}
-//line polybench_linalg.go:72
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 						f[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1296,10 +986,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
 			gc_apart := compiled.Disjoint(c, f)
-//line polybench_linalg.go:70
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:73
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1325,24 +1015,20 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_linalg.go:61
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:61
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:62
 								_ = i
 								{
+//line polybench_linalg.go:64
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:66
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1351,18 +1037,14 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:61
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:61
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:62
 							_ = i
 //line polybench_linalg.go:64
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
@@ -1374,31 +1056,26 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:72
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:61
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:67
 									if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
-//line polybench_linalg.go:67
 										break
 									}
 //line polybench_linalg.go:67
 									archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:69
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1407,18 +1084,15 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:61
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:67
 							if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
-//line polybench_linalg.go:67
 								break
 							}
 //line polybench_linalg.go:67
@@ -1429,14 +1103,12 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:67
 						f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1495,23 +1167,18 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:80
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:76
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:76
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:77
 								_ = i
 								{
 //line polybench_linalg.go:80
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1520,16 +1187,12 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:80
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:76
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:76
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:77
 							_ = i
 //line polybench_linalg.go:80
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -1541,29 +1204,24 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:87
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:80
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:76
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:80
 									if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
-//line polybench_linalg.go:80
 										break
 									}
 //line polybench_linalg.go:80
 									gc_vb2.StoreSlice(g[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1572,16 +1230,13 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:80
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:76
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 							if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
-//line polybench_linalg.go:80
 								break
 							}
 //line polybench_linalg.go:80
@@ -1589,64 +1244,15 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
-						}
-						{
-//line polybench_linalg.go:87
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
-						}
-						{
-//line polybench_linalg.go:87
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
-						}
-						{
-//line polybench_linalg.go:87
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
-						}
-					}
-//line polybench_linalg.go:87
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 						g[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1656,10 +1262,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(e, g)
-//line polybench_linalg.go:85
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:88
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1685,24 +1291,20 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_linalg.go:76
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:76
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:77
 								_ = i
 								{
+//line polybench_linalg.go:79
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:81
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1711,18 +1313,14 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:76
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:76
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:77
 							_ = i
 //line polybench_linalg.go:79
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
@@ -1734,31 +1332,26 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:87
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:76
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:82
 									if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
-//line polybench_linalg.go:82
 										break
 									}
 //line polybench_linalg.go:82
 									archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:84
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1767,18 +1360,15 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:76
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:82
 							if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
-//line polybench_linalg.go:82
 								break
 							}
 //line polybench_linalg.go:82
@@ -1789,14 +1379,12 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:82
 						g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1861,18 +1449,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:91
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:91
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:92
 								_ = i
 								{
+//line polybench_linalg.go:94
 									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:96
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1885,12 +1470,9 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:91
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:91
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:92
 							_ = i
 //line polybench_linalg.go:94
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
@@ -1902,7 +1484,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_at[gc_tx] *= beta
 					}
 				} else {
-//line polybench_linalg.go:102
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1911,20 +1492,17 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:91
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:95
 									if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
-//line polybench_linalg.go:95
 										break
 									}
 //line polybench_linalg.go:95
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:97
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1937,12 +1515,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:91
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 							if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
-//line polybench_linalg.go:95
 								break
 							}
 //line polybench_linalg.go:95
@@ -1950,64 +1526,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
-						}
-						{
-//line polybench_linalg.go:102
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
-						}
-						{
-//line polybench_linalg.go:102
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
-						}
-						{
-//line polybench_linalg.go:102
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
-						}
-					}
-//line polybench_linalg.go:102
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 						c[i*nj+j] *= beta
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -2017,10 +1544,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, c)
-//line polybench_linalg.go:100
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:103
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2050,18 +1577,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:91
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:92
 								_ = i
 								{
+//line polybench_linalg.go:94
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2074,17 +1598,13 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:91
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:92
 							_ = i
 //line polybench_linalg.go:94
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
@@ -2092,7 +1612,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:102
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -2101,20 +1620,17 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:97
 									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
-//line polybench_linalg.go:97
 										break
 									}
 //line polybench_linalg.go:97
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2127,12 +1643,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:97
 							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
-//line polybench_linalg.go:97
 								break
 							}
 //line polybench_linalg.go:97
@@ -2143,14 +1657,12 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:97
 						c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -2194,20 +1706,16 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:156
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:153
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:153
 								_ = j
 								{
 //line polybench_linalg.go:156
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2216,13 +1724,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:156
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:153
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:153
 							_ = j
 //line polybench_linalg.go:156
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -2234,28 +1739,23 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:156
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:153
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:156
 									if j < 0 || j > len(y)-16 {
-//line polybench_linalg.go:156
 										break
 									}
 //line polybench_linalg.go:156
 									gc_vb2.StoreSlice(y[j:])
 								}
 							}
-//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2264,15 +1764,12 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:156
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:153
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 							if j < 0 || j > len(y)-8 {
-//line polybench_linalg.go:156
 								break
 							}
 //line polybench_linalg.go:156
@@ -2280,53 +1777,9 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
-						}
-						{
-//line polybench_linalg.go:163
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
-						}
-						{
-//line polybench_linalg.go:163
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
-						}
-						{
-//line polybench_linalg.go:163
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
-						}
-					}
-//line polybench_linalg.go:163
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 						y[j] = 0
@@ -2337,9 +1790,9 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(tmp, y)
-//line polybench_linalg.go:161
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:163
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2358,21 +1811,18 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_linalg.go:153
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:153
 								_ = j
 								{
+//line polybench_linalg.go:155
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:157
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2381,15 +1831,12 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:153
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:153
 							_ = j
 //line polybench_linalg.go:155
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
@@ -2401,30 +1848,25 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:153
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:158
 									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
-//line polybench_linalg.go:158
 										break
 									}
 //line polybench_linalg.go:158
 									archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 								}
 							}
-//line polybench_linalg.go:160
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2433,17 +1875,14 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:153
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 							if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
-//line polybench_linalg.go:158
 								break
 							}
 //line polybench_linalg.go:158
@@ -2451,53 +1890,9 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
-						}
-						{
-//line polybench_linalg.go:163
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
-						}
-						{
-//line polybench_linalg.go:163
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
-						}
-						{
-//line polybench_linalg.go:163
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
-						}
-					}
-//line polybench_linalg.go:163
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 						y[j] += a[i*ny+j] * tmp[i]
@@ -2541,20 +1936,16 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:170
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_linalg.go:167
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:167
 								_ = j
 								{
 //line polybench_linalg.go:170
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2563,13 +1954,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:170
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_linalg.go:167
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:167
 							_ = j
 //line polybench_linalg.go:170
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -2581,28 +1969,23 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:170
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_linalg.go:167
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:170
 									if j < 0 || j > len(s)-16 {
-//line polybench_linalg.go:170
 										break
 									}
 //line polybench_linalg.go:170
 									gc_vb2.StoreSlice(s[j:])
 								}
 							}
-//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2611,15 +1994,12 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:170
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_linalg.go:167
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 							if j < 0 || j > len(s)-8 {
-//line polybench_linalg.go:170
 								break
 							}
 //line polybench_linalg.go:170
@@ -2627,53 +2007,9 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
-						}
-						{
-//line polybench_linalg.go:177
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
-						}
-						{
-//line polybench_linalg.go:177
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
-						}
-						{
-//line polybench_linalg.go:177
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
-						}
-					}
-//line polybench_linalg.go:177
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 						s[j] = 0.0
@@ -2684,9 +2020,9 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(r, s)
-//line polybench_linalg.go:175
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:177
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2705,21 +2041,18 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_linalg.go:167
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:167
 								_ = j
 								{
+//line polybench_linalg.go:169
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:171
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2728,15 +2061,12 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:167
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:167
 							_ = j
 //line polybench_linalg.go:169
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
@@ -2748,30 +2078,25 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:167
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:172
 									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
-//line polybench_linalg.go:172
 										break
 									}
 //line polybench_linalg.go:172
 									archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 								}
 							}
-//line polybench_linalg.go:174
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2780,17 +2105,14 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:167
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 							if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
-//line polybench_linalg.go:172
 								break
 							}
 //line polybench_linalg.go:172
@@ -2798,53 +2120,9 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
-						}
-						{
-//line polybench_linalg.go:177
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
-						}
-						{
-//line polybench_linalg.go:177
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
-						}
-						{
-//line polybench_linalg.go:177
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
-						}
-					}
-//line polybench_linalg.go:177
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 						s[j] += r[i] * a[i*ny+j]
@@ -2876,9 +2154,9 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
 			gc_apart := compiled.Disjoint(y2, x2)
-//line polybench_linalg.go:231
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:233
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2897,21 +2175,18 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:224
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 								var i int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:224
 								_ = i
 								{
+//line polybench_linalg.go:226
 									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324))).StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_linalg.go:228
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2920,15 +2195,12 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:224
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 							var i int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:224
 							_ = i
 //line polybench_linalg.go:226
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
@@ -2940,30 +2212,25 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
-//line polybench_linalg.go:233
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:224
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 								var i int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:228
 									if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
-//line polybench_linalg.go:228
 										break
 									}
 //line polybench_linalg.go:228
 									archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 								}
 							}
-//line polybench_linalg.go:230
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2972,17 +2239,14 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:224
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 							var i int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 							if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
-//line polybench_linalg.go:228
 								break
 							}
 //line polybench_linalg.go:228
@@ -2990,53 +2254,9 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
-							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
-						}
-						{
-//line polybench_linalg.go:233
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
-							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
-						}
-						{
-//line polybench_linalg.go:233
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
-							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
-						}
-						{
-//line polybench_linalg.go:233
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
-							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
-						}
-					}
-//line polybench_linalg.go:233
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 						i := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 						x2[i] += a[j*n+i] * y2[j]

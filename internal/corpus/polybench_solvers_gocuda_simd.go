@@ -69,8 +69,8 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line polybench_solvers.go:17
 							var nrm float32 = 0.0
+//line polybench_solvers.go:18
 							for i := 0; i < ni; i++ {
 								nrm += a[i*nj+k] * a[i*nj+k]
 							}
@@ -116,9 +116,9 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line polybench_solvers.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -131,47 +131,38 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
-//line polybench_solvers.go:37
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
-//line polybench_solvers.go:37
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
-//line polybench_solvers.go:37
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
-//line polybench_solvers.go:37
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 				i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 				q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
@@ -235,20 +226,16 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_solvers.go:45
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line polybench_solvers.go:42
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:42
 								_ = j
 								{
 //line polybench_solvers.go:45
 									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
-//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -257,13 +244,10 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_solvers.go:45
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_solvers.go:42
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:42
 							_ = j
 //line polybench_solvers.go:45
 							gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -275,28 +259,23 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_solvers.go:55
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_solvers.go:45
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line polybench_solvers.go:42
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_solvers.go:45
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
-//line polybench_solvers.go:45
 										break
 									}
 //line polybench_solvers.go:45
 									gc_vb2.StoreSlice(r[k*nj+j:])
 								}
 							}
-//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -305,15 +284,12 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_solvers.go:45
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line polybench_solvers.go:42
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:45
 							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
-//line polybench_solvers.go:45
 								break
 							}
 //line polybench_solvers.go:45
@@ -321,53 +297,9 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
-						}
-						{
-//line polybench_solvers.go:55
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
-						}
-						{
-//line polybench_solvers.go:55
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
-						}
-						{
-//line polybench_solvers.go:55
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
-						}
-					}
-//line polybench_solvers.go:55
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:45
 						r[k*nj+j] = 0.0
@@ -378,9 +310,9 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
 			gc_apart := compiled.Disjoint(q, r)
-//line polybench_solvers.go:50
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:52
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -407,21 +339,18 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line polybench_solvers.go:42
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:42
 								_ = j
 								{
+//line polybench_solvers.go:44
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line polybench_solvers.go:46
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -430,15 +359,12 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_solvers.go:42
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:42
 							_ = j
 //line polybench_solvers.go:44
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
@@ -450,30 +376,25 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_solvers.go:55
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_solvers.go:42
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_solvers.go:47
 									if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
-//line polybench_solvers.go:47
 										break
 									}
 //line polybench_solvers.go:47
 									archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 								}
 							}
-//line polybench_solvers.go:49
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -482,17 +403,14 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_solvers.go:42
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:47
 							if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
-//line polybench_solvers.go:47
 								break
 							}
 //line polybench_solvers.go:47
@@ -503,7 +421,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:47
 						r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
@@ -511,11 +428,11 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 				}
 			}
 		}
-//line polybench_solvers.go:58
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:62
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -534,23 +451,19 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line polybench_solvers.go:42
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_solvers.go:49
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
-//line polybench_solvers.go:49
 										break
 									}
 //line polybench_solvers.go:49
 									for i_ := 0; i_ < ni; i_ = i_ + 1 {
-//line polybench_solvers.go:49
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line polybench_solvers.go:49
 										if (i_*
@@ -560,19 +473,14 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 										} else {
 //line polybench_solvers.go:50
 											var gc_lanes3 [16]float32
-//line polybench_solvers.go:50
 											for gc_k3 := range 16 {
-//line polybench_solvers.go:50
 												if 0xffff&(1<<gc_k3) != 0 {
-//line polybench_solvers.go:50
 													gc_pos.Thread = gc_rank + gc_k3
 //line polybench_solvers.go:50
 													gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
 												}
 											}
-//line polybench_solvers.go:50
 											gc_pos.Thread = gc_rank
-//line polybench_solvers.go:50
 											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 										}
 //line polybench_solvers.go:50
@@ -584,23 +492,18 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 											var gc_lanes4 [16]float32
 //line polybench_solvers.go:50
 											gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
-//line polybench_solvers.go:50
 											for gc_k4 := range 16 {
-//line polybench_solvers.go:50
 												if 0xffff&(1<<gc_k4) != 0 {
-//line polybench_solvers.go:50
 													gc_pos.Thread = gc_rank + gc_k4
 //line polybench_solvers.go:50
 													a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
-//line polybench_solvers.go:50
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
-//line polybench_solvers.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -609,23 +512,19 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_solvers.go:42
 						gc_Lane0Mask325 := compiled.Lane0Mask32()
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_solvers.go:49
 								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
-//line polybench_solvers.go:49
 									break
 								}
 //line polybench_solvers.go:49
 								for i_ := 0; i_ < ni; i_ = i_ + 1 {
-//line polybench_solvers.go:49
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line polybench_solvers.go:49
 									if (i_*
@@ -635,19 +534,14 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 									} else {
 //line polybench_solvers.go:50
 										var gc_lanes [8]float32
-//line polybench_solvers.go:50
 										for gc_k := range 8 {
-//line polybench_solvers.go:50
 											if 0xff&(1<<gc_k) != 0 {
-//line polybench_solvers.go:50
 												gc_pos.Thread = gc_rank + gc_k
 //line polybench_solvers.go:50
 												gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
 											}
 										}
-//line polybench_solvers.go:50
 										gc_pos.Thread = gc_rank
-//line polybench_solvers.go:50
 										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 									}
 //line polybench_solvers.go:50
@@ -659,29 +553,23 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 										var gc_lanes2 [8]float32
 //line polybench_solvers.go:50
 										gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
-//line polybench_solvers.go:50
 										for gc_k2 := range 8 {
-//line polybench_solvers.go:50
 											if 0xff&(1<<gc_k2) != 0 {
-//line polybench_solvers.go:50
 												gc_pos.Thread = gc_rank + gc_k2
 //line polybench_solvers.go:50
 												a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
-//line polybench_solvers.go:50
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line polybench_solvers.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_solvers.go:49
@@ -718,7 +606,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_solvers.go:68
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -729,9 +616,9 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_solvers.go:79
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:81
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -755,7 +642,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_solvers.go:59
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -766,15 +652,13 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx
-//line polybench_solvers.go:59
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:59
 							_ = j
 							{
+//line polybench_solvers.go:61
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line polybench_solvers.go:63
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -783,7 +667,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					}
 				}
 				if compiled.SIMD {
-//line polybench_solvers.go:59
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -794,9 +677,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx2
-//line polybench_solvers.go:59
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:59
 						_ = j
 //line polybench_solvers.go:61
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
@@ -808,12 +689,10 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 				}
 			} else {
-//line polybench_solvers.go:66
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_solvers.go:59
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -824,19 +703,16 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line polybench_solvers.go:59
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_solvers.go:62
 								if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
-//line polybench_solvers.go:62
 									break
 								}
 //line polybench_solvers.go:62
 								archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 							}
 						}
-//line polybench_solvers.go:64
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -845,7 +721,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					}
 				}
 				if compiled.SIMD {
-//line polybench_solvers.go:59
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -856,11 +731,9 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line polybench_solvers.go:59
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:62
 						if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
-//line polybench_solvers.go:62
 							break
 						}
 //line polybench_solvers.go:62
@@ -872,7 +745,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:59
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:62
 					a[k*n+j] = a[k*n+j] / a[k*n+k]
@@ -905,7 +777,6 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_solvers.go:80
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -916,10 +787,10 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_solvers.go:91
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:94
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -952,7 +823,6 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_solvers.go:70
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -963,18 +833,15 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx
-//line polybench_solvers.go:70
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:70
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_solvers.go:71
 							_ = i
 							{
+//line polybench_solvers.go:73
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line polybench_solvers.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -983,7 +850,6 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					}
 				}
 				if compiled.SIMD {
-//line polybench_solvers.go:70
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -994,12 +860,9 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx2
-//line polybench_solvers.go:70
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:70
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_solvers.go:71
 						_ = i
 //line polybench_solvers.go:73
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
@@ -1011,12 +874,10 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
-//line polybench_solvers.go:78
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_solvers.go:70
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -1027,20 +888,17 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line polybench_solvers.go:70
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_solvers.go:74
 								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
-//line polybench_solvers.go:74
 									break
 								}
 //line polybench_solvers.go:74
 								archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 							}
 						}
-//line polybench_solvers.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1049,7 +907,6 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					}
 				}
 				if compiled.SIMD {
-//line polybench_solvers.go:70
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -1060,12 +917,10 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line polybench_solvers.go:70
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_solvers.go:74
 						if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
-//line polybench_solvers.go:74
 							break
 						}
 //line polybench_solvers.go:74
@@ -1077,14 +932,12 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:70
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_solvers.go:74
 					a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
-//line polybench_solvers.go:78
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -21,7 +21,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,11 +31,12 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:37
 		gc_apart := compiled.Disjoint(fict, ey)
-//line polybench_stencils.go:40
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -63,9 +63,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:17
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_stencils.go:24
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -76,9 +74,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx
-//line polybench_stencils.go:17
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:17
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							{
@@ -92,7 +88,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								}
 							}
 						}
-//line polybench_stencils.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -101,9 +96,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:17
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_stencils.go:24
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -114,9 +107,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx2
-//line polybench_stencils.go:17
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:17
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:21
@@ -128,11 +119,9 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
 						}
 					}
-//line polybench_stencils.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_stencils.go:18
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:21
 					if i == 0 {
@@ -142,14 +131,11 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 			} else {
-//line polybench_stencils.go:29
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:17
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_stencils.go:24
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -160,7 +146,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line polybench_stencils.go:17
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
@@ -169,7 +154,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 									ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
 //line polybench_stencils.go:24
 									ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
-//line polybench_stencils.go:21
 									break
 								}
 //line polybench_stencils.go:21
@@ -190,9 +174,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:17
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_stencils.go:24
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -203,7 +185,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line polybench_stencils.go:17
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:21
@@ -211,7 +192,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
 //line polybench_stencils.go:24
 							ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
-//line polybench_stencils.go:21
 							break
 						}
 //line polybench_stencils.go:21
@@ -223,14 +203,12 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 						}
 					}
-//line polybench_stencils.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:17
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:21
@@ -241,7 +219,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 			}
-//line polybench_stencils.go:29
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -261,7 +238,6 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:43
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -272,10 +248,10 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:54
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:57
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -312,22 +288,18 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:37
 								gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line polybench_stencils.go:33
 									var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:33
 									_ = j
 									var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:34
 									_ = i
 									{
+//line polybench_stencils.go:36
 										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line polybench_stencils.go:38
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -336,16 +308,12 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							}
 						}
 						if compiled.SIMD {
-//line polybench_stencils.go:37
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line polybench_stencils.go:33
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:33
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:34
 								_ = i
 //line polybench_stencils.go:36
 								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
@@ -354,49 +322,41 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:33
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:37
 							gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
 						}
-//line polybench_stencils.go:40
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:33
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:37
 					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			} else {
-//line polybench_stencils.go:41
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:37
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:33
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_stencils.go:37
 								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
-//line polybench_stencils.go:37
 									break
 								}
 //line polybench_stencils.go:37
 								archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 							}
 						}
-//line polybench_stencils.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -405,16 +365,13 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:33
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:37
 						if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
-//line polybench_stencils.go:37
 							break
 						}
 //line polybench_stencils.go:37
@@ -426,14 +383,12 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:33
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:37
 					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			}
-//line polybench_stencils.go:41
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -453,7 +408,6 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:55
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -464,10 +418,10 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:66
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -499,22 +453,18 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:49
 								gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line polybench_stencils.go:45
 									var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:45
 									_ = j
 									var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:46
 									_ = i
 									{
+//line polybench_stencils.go:48
 										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line polybench_stencils.go:50
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -523,16 +473,12 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							}
 						}
 						if compiled.SIMD {
-//line polybench_stencils.go:49
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line polybench_stencils.go:45
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:45
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:46
 								_ = i
 //line polybench_stencils.go:48
 								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
@@ -541,49 +487,41 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:45
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:49
 							gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
 						}
-//line polybench_stencils.go:52
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:45
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:49
 					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			} else {
-//line polybench_stencils.go:53
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:49
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:45
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_stencils.go:49
 								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
-//line polybench_stencils.go:49
 									break
 								}
 //line polybench_stencils.go:49
 								archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 							}
 						}
-//line polybench_stencils.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -592,16 +530,13 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(0.7)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:45
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:49
 						if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
-//line polybench_stencils.go:49
 							break
 						}
 //line polybench_stencils.go:49
@@ -613,14 +548,12 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:45
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:49
 					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			}
-//line polybench_stencils.go:53
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -639,7 +572,6 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:80
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -650,9 +582,9 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:91
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:93
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -677,15 +609,13 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line polybench_stencils.go:71
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:71
 							_ = j
 							{
+//line polybench_stencils.go:73
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line polybench_stencils.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -696,9 +626,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line polybench_stencils.go:71
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:71
 						_ = j
 //line polybench_stencils.go:73
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
@@ -710,26 +638,22 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line polybench_stencils.go:78
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:71
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_stencils.go:74
 								if j < 0 || j > len(b)-16 || j > len(a)-16 {
-//line polybench_stencils.go:74
 									break
 								}
 //line polybench_stencils.go:74
 								archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
 							}
 						}
-//line polybench_stencils.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -740,11 +664,9 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:71
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 						if j < 0 || j > len(b)-8 || j > len(a)-8 {
-//line polybench_stencils.go:74
 							break
 						}
 //line polybench_stencils.go:74
@@ -752,58 +674,10 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
-					}
-					{
-//line polybench_stencils.go:78
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
-					}
-					{
-//line polybench_stencils.go:78
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
-					}
-					{
-//line polybench_stencils.go:78
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
-					}
-				}
-//line polybench_stencils.go:78
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 					a[j] = b[j]
@@ -824,7 +698,6 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:93
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -835,10 +708,10 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:104
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:107
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -879,22 +752,18 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:87
 								gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line polybench_stencils.go:83
 									var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:83
 									_ = i
 									var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:84
 									_ = j
 									{
+//line polybench_stencils.go:86
 										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line polybench_stencils.go:88
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -903,16 +772,12 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							}
 						}
 						if compiled.SIMD {
-//line polybench_stencils.go:87
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line polybench_stencils.go:83
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:83
 								_ = i
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:84
 								_ = j
 //line polybench_stencils.go:86
 								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
@@ -921,49 +786,41 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:84
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:87
 							gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
 						}
-//line polybench_stencils.go:90
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:83
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:87
 					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			} else {
-//line polybench_stencils.go:91
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:87
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:83
 							var i int = gc_by*gc_bdy + gc_ty
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_stencils.go:87
 								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
-//line polybench_stencils.go:87
 									break
 								}
 //line polybench_stencils.go:87
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 							}
 						}
-//line polybench_stencils.go:89
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -972,16 +829,13 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:87
 					gc_vb := archsimd.BroadcastFloat32x8(0.2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:83
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:87
 						if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
-//line polybench_stencils.go:87
 							break
 						}
 //line polybench_stencils.go:87
@@ -993,14 +847,12 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:83
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:87
 					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			}
-//line polybench_stencils.go:91
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1020,7 +872,6 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:106
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1031,10 +882,10 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:117
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1064,18 +915,15 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line polybench_stencils.go:96
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:96
 							_ = i
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:97
 							_ = j
 							{
+//line polybench_stencils.go:99
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line polybench_stencils.go:101
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1086,12 +934,9 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line polybench_stencils.go:96
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:96
 						_ = i
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:97
 						_ = j
 //line polybench_stencils.go:99
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
@@ -1103,27 +948,23 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line polybench_stencils.go:104
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:96
 							var i int = gc_by*gc_bdy + gc_ty
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_stencils.go:100
 								if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
-//line polybench_stencils.go:100
 									break
 								}
 //line polybench_stencils.go:100
 								archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 							}
 						}
-//line polybench_stencils.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1134,12 +975,10 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:96
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:100
 						if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
-//line polybench_stencils.go:100
 							break
 						}
 //line polybench_stencils.go:100
@@ -1151,14 +990,12 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:96
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:100
 					a[i*n+j] = b[i*n+j]
 				}
 			}
-//line polybench_stencils.go:104
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1203,14 +1040,13 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		_ = &c31
 		_ = &c32
 		_ = &c33
-//line polybench_stencils.go:114
 		c11, c21, c31 = +0.2, +0.5, -0.8
 		c12, c22, c32 = -0.3, +0.6, -0.9
 		c13, c23, c33 = +0.4, +0.7, +0.10
-//line polybench_stencils.go:118
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:121
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1280,19 +1116,15 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 								gc_vb36 := archsimd.BroadcastFloat32x16(c33)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line polybench_stencils.go:109
 									var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:109
 									_ = j
 									var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:110
 									_ = i
 									{
 //line polybench_stencils.go:118
 										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line polybench_stencils.go:120
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1319,12 +1151,9 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 							gc_vb27 := archsimd.BroadcastFloat32x8(c33)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line polybench_stencils.go:109
 								var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:109
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:110
 								_ = i
 //line polybench_stencils.go:118
 								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
@@ -1333,7 +1162,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:109
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:119
@@ -1341,13 +1169,11 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 								c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
 								c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
 						}
-//line polybench_stencils.go:124
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:109
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:119
@@ -1356,7 +1182,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			} else {
-//line polybench_stencils.go:125
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1379,7 +1204,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						gc_vb18 := archsimd.BroadcastFloat32x16(c33)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:109
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
@@ -1389,14 +1213,12 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
 //line polybench_stencils.go:119
 									nj+j) < 0 || (i*nj+j) > len(b)-16 {
-//line polybench_stencils.go:119
 									break
 								}
 //line polybench_stencils.go:119
 								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 							}
 						}
-//line polybench_stencils.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1423,7 +1245,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:109
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:119
@@ -1432,7 +1253,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 							1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
 //line polybench_stencils.go:119
 							nj+j) < 0 || (i*nj+j) > len(b)-8 {
-//line polybench_stencils.go:119
 							break
 						}
 //line polybench_stencils.go:119
@@ -1443,7 +1263,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:109
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:119
@@ -1452,7 +1271,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			}
-//line polybench_stencils.go:125
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1497,13 +1315,12 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		_ = &c31
 		_ = &c32
 		_ = &c33
-//line polybench_stencils.go:136
 		c11, c21, c31 = +2, +5, -8
 		c12, c22, c32 = -3, +6, -9
 		c13, c23, c33 = +4, +7, +10
-//line polybench_stencils.go:140
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line polybench_stencils.go:142
 			gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
 			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
 			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
@@ -1538,11 +1355,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:131
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line polybench_stencils.go:131
 								gc_none4 := archsimd.Mask32x16FromBits(0)
-//line polybench_stencils.go:131
 								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:141
 								gc_vb28 := archsimd.BroadcastFloat32x16(c11)
@@ -1560,7 +1374,6 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 								gc_vb36 := archsimd.BroadcastFloat32x16(c32)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line polybench_stencils.go:131
 									var k int = gc_bx*gc_bdx + gc_tx
 									var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -1568,37 +1381,29 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									} else {
-//line polybench_stencils.go:140
 										gc_b11 := gc_none4
 //line polybench_stencils.go:140
 										if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
 											gc_b11 = gc_all4
 										}
-//line polybench_stencils.go:140
 										gc_b12 := gc_none4
 //line polybench_stencils.go:140
 										if i > 0 {
-//line polybench_stencils.go:140
 											gc_b12 = gc_all4
 										}
-//line polybench_stencils.go:140
 										gc_b13 := gc_none4
 //line polybench_stencils.go:140
 										if j > 0 {
-//line polybench_stencils.go:140
 											gc_b13 = gc_all4
 										}
 //line polybench_stencils.go:140
 										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b11.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b12.ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
-//line polybench_stencils.go:140
 										if gc_if4.ToBits() != 0 {
 //line polybench_stencils.go:140
 											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[16]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if4)
 										}
 									}
 								}
-//line polybench_stencils.go:142
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1607,11 +1412,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							}
 						}
 						if compiled.SIMD {
-//line polybench_stencils.go:131
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line polybench_stencils.go:131
 							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:131
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:141
 							gc_vb19 := archsimd.BroadcastFloat32x8(c11)
@@ -1629,7 +1431,6 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							gc_vb27 := archsimd.BroadcastFloat32x8(c32)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line polybench_stencils.go:131
 								var k int = gc_bx*gc_bdx + gc_tx
 								var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -1637,42 +1438,33 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
-//line polybench_stencils.go:140
 									gc_b8 := gc_none3
 //line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
 										gc_b8 = gc_all3
 									}
-//line polybench_stencils.go:140
 									gc_b9 := gc_none3
 //line polybench_stencils.go:140
 									if i > 0 {
-//line polybench_stencils.go:140
 										gc_b9 = gc_all3
 									}
-//line polybench_stencils.go:140
 									gc_b10 := gc_none3
 //line polybench_stencils.go:140
 									if j > 0 {
-//line polybench_stencils.go:140
 										gc_b10 = gc_all3
 									}
 //line polybench_stencils.go:140
 									gc_if3 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b9).And(gc_b10).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
 									if gc_if3.ToBits() != 0 {
 //line polybench_stencils.go:140
 										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 								}
 							}
-//line polybench_stencils.go:142
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:131
 							k := gc_bx*gc_bdx + gc_tx
 							j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -1692,7 +1484,6 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:131
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -1712,11 +1503,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:131
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line polybench_stencils.go:131
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line polybench_stencils.go:131
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:141
 						gc_vb10 := archsimd.BroadcastFloat32x16(c11)
@@ -1734,12 +1522,10 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						gc_vb18 := archsimd.BroadcastFloat32x16(c32)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line polybench_stencils.go:131
 							var k int = gc_bx*gc_bdx + gc_tx
 							var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
-//line polybench_stencils.go:140
 								break
 							}
 //line polybench_stencils.go:140
@@ -1747,37 +1533,29 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 							} else {
-//line polybench_stencils.go:141
 								gc_b5 := gc_none2
 //line polybench_stencils.go:141
 								if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
 									gc_b5 = gc_all2
 								}
-//line polybench_stencils.go:140
 								gc_b6 := gc_none2
 //line polybench_stencils.go:140
 								if i > 0 {
-//line polybench_stencils.go:140
 									gc_b6 = gc_all2
 								}
-//line polybench_stencils.go:140
 								gc_b7 := gc_none2
 //line polybench_stencils.go:140
 								if j > 0 {
-//line polybench_stencils.go:140
 									gc_b7 = gc_all2
 								}
 //line polybench_stencils.go:140
 								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b6.ToBits()).ToBits()&gc_b7.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
-//line polybench_stencils.go:140
 								if gc_if2.ToBits() != 0 {
 //line polybench_stencils.go:140
 									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
 								}
 							}
 						}
-//line polybench_stencils.go:143
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1786,11 +1564,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:131
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line polybench_stencils.go:131
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:131
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:141
 					gc_vb := archsimd.BroadcastFloat32x8(c11)
@@ -1808,12 +1583,10 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					gc_vb9 := archsimd.BroadcastFloat32x8(c32)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_stencils.go:131
 						var k int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
-//line polybench_stencils.go:140
 							break
 						}
 //line polybench_stencils.go:140
@@ -1821,43 +1594,34 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 						} else {
-//line polybench_stencils.go:141
 							gc_b2 := gc_none
 //line polybench_stencils.go:141
 							if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
 								gc_b2 = gc_all
 							}
-//line polybench_stencils.go:140
 							gc_b3 := gc_none
 //line polybench_stencils.go:140
 							if i > 0 {
-//line polybench_stencils.go:140
 								gc_b3 = gc_all
 							}
-//line polybench_stencils.go:140
 							gc_b4 := gc_none
 //line polybench_stencils.go:140
 							if j > 0 {
-//line polybench_stencils.go:140
 								gc_b4 = gc_all
 							}
 //line polybench_stencils.go:140
 							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
 							if gc_if.ToBits() != 0 {
 //line polybench_stencils.go:140
 								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 							}
 						}
 					}
-//line polybench_stencils.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:131
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140

@@ -69,7 +69,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 				tid := gc_tx
 //line samples_cg.go:70
 				var tid_ int = tid
@@ -79,11 +78,8 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				var mySum float32
 //line samples_cg.go:61
 				for i < n_ {
-//line samples_cg.go:61
 					gc_b.Tick()
-//line samples_cg.go:61
 					if gc_b.Stopped() {
-//line samples_cg.go:61
 						return
 					}
 //line samples_cg.go:62
@@ -111,7 +107,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:25
 					beta := mySum_
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
 					beta.StoreSlice(gc_l_beta[gc_lane:])
@@ -127,7 +122,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:25
 					beta := mySum_
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
 					beta.StoreSlice(gc_l_beta[gc_lane:])
@@ -141,12 +135,10 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_cg.go:39
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_cg.go:25
 				beta := mySum_
 				var temp float32
-//line samples_cg.go:28
 				_ = temp
 				gc_l_beta[gc_lane] = beta
 			}
@@ -161,7 +153,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_cg.go:38
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -171,13 +162,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 					tid := gc_tx
 //line samples_cg.go:70
 					var tid_ int = tid
 //line samples_cg.go:23
 					vid := tid_ & (vec - 1)
-//line samples_cg.go:25
 					beta := gc_l_beta[gc_lane]
 //line samples_cg.go:27
 					var temp float32
@@ -194,15 +183,15 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+//line samples_cg.go:42
 				var beta float32
-//line samples_cg.go:39
 				if gc_rank == 0 {
 					beta = 0
+//line samples_cg.go:41
 					for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
 						beta += sdata_[i_2]
 					}
@@ -211,7 +200,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 		}
 	})
-//line samples_cg.go:50
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -219,6 +207,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line samples_cg.go:57
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
 			gc_at := gOdata_[gc_off:][:1]
 			gc_at2 := sdata[gc_off2:][:1]
@@ -233,13 +222,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:73
 				gc_at[0] = gc_at2[0]
 			}
-//line samples_cg.go:77
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
 				gc_at[0] = gc_at2[0]
 			}
 		} else {
-//line samples_cg.go:77
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -250,7 +237,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 				{
-//line samples_cg.go:77
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -258,7 +244,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 				{
-//line samples_cg.go:77
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -266,7 +251,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 				{
-//line samples_cg.go:77
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -274,7 +258,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 			}
-//line samples_cg.go:77
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -342,7 +325,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 				tid_ := gc_tx
 //line samples_cg.go:70
 				var tid_2 int = tid_
@@ -352,11 +334,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				var mySum_ float32
 //line samples_cg.go:61
 				for i_ < n_ {
-//line samples_cg.go:61
 					gc_b.Tick()
-//line samples_cg.go:61
 					if gc_b.Stopped() {
-//line samples_cg.go:61
 						return
 					}
 //line samples_cg.go:62
@@ -384,7 +363,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:25
 					beta := mySum_2
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
 					beta.StoreSlice(gc_l_beta[gc_lane:])
@@ -400,7 +378,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:25
 					beta := mySum_2
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
 					beta.StoreSlice(gc_l_beta[gc_lane:])
@@ -414,12 +391,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_cg.go:39
 				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_cg.go:25
 				beta := mySum_2
 				var temp float32
-//line samples_cg.go:28
 				_ = temp
 				gc_l_beta[gc_lane] = beta
 			}
@@ -434,7 +409,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_cg.go:38
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -444,13 +418,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 					tid_ := gc_tx
 //line samples_cg.go:70
 					var tid_2 int = tid_
 //line samples_cg.go:23
 					vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
 					beta := gc_l_beta[gc_lane]
 //line samples_cg.go:27
 					var temp float32
@@ -467,15 +439,15 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+//line samples_cg.go:42
 				var beta float32
-//line samples_cg.go:39
 				if gc_rank == 0 {
 					beta = 0
+//line samples_cg.go:41
 					for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
 						beta += sdata_[i_3]
 					}
@@ -506,13 +478,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:73
 					gc_at[0] = gc_at2[0]
 				}
-//line samples_cg.go:77
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line samples_cg.go:77
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -523,7 +493,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -531,7 +500,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -539,7 +507,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -547,7 +514,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
-//line samples_cg.go:77
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -557,17 +523,14 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	}
-//line samples_cg.go:103
 	if gc_gdx > 1 {
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:108
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:104
 				tid := gc_tx
 //line samples_cg.go:109
 				atomic.ThreadFence()
@@ -607,7 +570,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line samples_cg.go:104
 						tid := gc_tx
 //line samples_cg.go:130
 						var tid_3 int = tid
@@ -616,11 +578,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						var mySum float32
 //line samples_cg.go:125
 						for i < gc_gdx {
-//line samples_cg.go:125
 							gc_b.Tick()
-//line samples_cg.go:125
 							if gc_b.Stopped() {
-//line samples_cg.go:125
 								return
 							}
 //line samples_cg.go:126
@@ -644,7 +603,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:25
 							beta_ := mySum_3
 							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
 							_ = temp_
 //line samples_cg.go:26
 							beta_.StoreSlice(gc_l_beta_[gc_lane:])
@@ -660,7 +618,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:25
 							beta_ := mySum_3
 							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
 							_ = temp_
 //line samples_cg.go:26
 							beta_.StoreSlice(gc_l_beta_[gc_lane:])
@@ -674,12 +631,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_cg.go:39
 						mySum_3 := gc_l_mySum_3[gc_lane]
 //line samples_cg.go:25
 						beta_ := mySum_3
 						var temp_ float32
-//line samples_cg.go:28
 						_ = temp_
 						gc_l_beta_[gc_lane] = beta_
 					}
@@ -694,7 +649,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					if gc_lo3 < gc_hi3 {
-//line samples_cg.go:38
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -704,13 +658,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line samples_cg.go:104
 							tid := gc_tx
 //line samples_cg.go:130
 							var tid_3 int = tid
 //line samples_cg.go:23
 							vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
 							beta_ := gc_l_beta_[gc_lane]
 //line samples_cg.go:27
 							var temp_ float32
@@ -727,15 +679,15 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
-//line samples_cg.go:38
 			compiled.OutOfLine(func() {
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
+//line samples_cg.go:42
 						var beta_ float32
-//line samples_cg.go:39
 						if gc_rank == 0 {
 							beta_ = 0
+//line samples_cg.go:41
 							for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
 								beta_ += sdata_2[i_5]
 							}
@@ -744,13 +696,13 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			})
-//line samples_cg.go:50
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 0
+//line samples_cg.go:56
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
 					gc_at3 := gOdata[gc_off3:][:1]
 					gc_at4 := smem[gc_off3:][:1]
@@ -758,7 +710,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line samples_cg.go:64
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -767,9 +718,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step3 + 1
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -778,9 +727,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step3 + 2
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -789,9 +736,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step3 + 3
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -800,7 +745,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 					}
-//line samples_cg.go:140
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -810,7 +754,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						*retirementCount = 0
 					}
 				} else {
-//line samples_cg.go:140
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -823,7 +766,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -833,7 +775,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -843,7 +784,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -853,7 +793,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 					}
-//line samples_cg.go:140
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -895,9 +834,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				return
 			}
 			gc_more = false
-//line samples_cg.go:167
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line samples_cg.go:169
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -906,51 +845,40 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line samples_cg.go:160
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_cg.go:160
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line samples_cg.go:160
 						var iAccum int = gc_tx + gc_off
+//line samples_cg.go:161
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:163
 						if iAccum < 0 || iAccum > len(accumResult)-8 {
-//line samples_cg.go:163
 							break
 						}
 //line samples_cg.go:163
 						var pos int = vectorBase + iAccum
-//line samples_cg.go:163
 						gc_lanes3 := gc_all
-//line samples_cg.go:163
 						for {
 //line samples_cg.go:163
 							gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
-//line samples_cg.go:163
 							if gc_lanes3.ToBits() == 0 {
-//line samples_cg.go:163
 								break
 							}
-//line samples_cg.go:163
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:163
 							if pos >= 0 && pos <= len(dA)-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
 							} else {
-//line samples_cg.go:164
 								break gc_steps2
 							}
-//line samples_cg.go:164
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:164
 							if pos >= 0 && pos <= len(dB)-8 {
 //line samples_cg.go:164
 								gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
 							} else {
-//line samples_cg.go:164
 								break gc_steps2
 							}
 //line samples_cg.go:164
@@ -971,7 +899,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_cg.go:160
 					iAccum := gc_tx + gc_off
 					gc_more = true
 //line samples_cg.go:161
@@ -994,9 +921,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					return
 				}
 				gc_more2 = false
-//line samples_cg.go:180
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line samples_cg.go:182
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1014,10 +941,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 									gc_tx := gc_vstep2
-//line samples_cg.go:173
 									var iAccum_ int = gc_tx + gc_off2
-//line samples_cg.go:173
 									_ = iAccum_
+//line samples_cg.go:174
 									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1030,10 +956,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
-//line samples_cg.go:173
 								var iAccum_ int = gc_tx + gc_off2
-//line samples_cg.go:173
 								_ = iAccum_
+//line samples_cg.go:174
 								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1042,7 +967,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							gc_more2 = true
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:174
 							gc_more2 = true
 //line samples_cg.go:174
 							gc_at[gc_tx] += gc_at2[gc_tx]
@@ -1054,10 +978,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line samples_cg.go:173
 									var iAccum_ int = gc_tx + gc_off2
-									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
 //line samples_cg.go:174
+									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
 										break
 									}
 //line samples_cg.go:175
@@ -1073,10 +996,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line samples_cg.go:173
 								var iAccum_ int = gc_tx + gc_off2
-								if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
 //line samples_cg.go:174
+								if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
 									break
 								}
 //line samples_cg.go:175
@@ -1087,53 +1009,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						if gc_vstep3 > gc_from {
 							gc_more2 = true
 						}
-						gc_step := gc_vstep3
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_cg.go:173
 							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true
 //line samples_cg.go:174
@@ -1144,17 +1022,17 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			}
 		}
 		{
-//line samples_cg.go:182
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples_cg.go:187
 				gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 //line samples_cg.go:181
@@ -1164,49 +1042,43 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
-//line samples_cg.go:185
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
 				} else {
-//line samples_cg.go:185
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 					}
-//line samples_cg.go:185
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_cg.go:181

@@ -51,13 +51,12 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	_ = cta
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-//line samples_histogram.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_histogram.go:51
 			tx := uint32(gc_tx)
+//line samples_histogram.go:52
 			threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
 				((tx & (sharedMemoryBanks - 1)) << 2) |
 				((tx & (sharedMemoryBanks * 3)) >> 4)
@@ -66,99 +65,97 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 //line samples_histogram.go:61
 			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
 			{
-//line samples_histogram.go:62
 				i := int(0)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(1)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(2)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(3)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(4)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(5)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(6)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(7)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(8)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(9)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(10)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(11)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(12)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(13)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(14)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(15)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
-//line samples_histogram.go:68
 			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
-//line samples_histogram.go:68
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line samples_histogram.go:77
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -172,7 +169,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
-//line samples_histogram.go:69
 					gc_more2 = true
 //line samples_histogram.go:69
 					data := gc_at[gc_tx]
@@ -186,7 +182,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
-//line samples_histogram.go:68
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
 //line samples_histogram.go:69
@@ -200,8 +195,8 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 		}
 	}
 	{
-//line samples_histogram.go:80
 		gc_from, gc_to := 0, gc_bdx
+//line samples_histogram.go:81
 		if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -216,128 +211,113 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
 					i_ := int(0)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(1)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(2)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(3)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(4)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(5)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(6)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(7)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(8)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(9)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(10)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(11)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(12)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(13)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(14)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(15)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
@@ -383,7 +363,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:103
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -391,46 +370,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		var sum uint32
 		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 		var sum uint32
-//line samples_histogram.go:105
 		gc_s_sum[gc_rank] = sum
 	}
 //line samples_histogram.go:105
@@ -443,9 +386,9 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples_histogram.go:114
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -456,12 +399,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:105
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line samples_histogram.go:110
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -481,17 +424,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			}
 		}
 	}
-//line samples_histogram.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_histogram.go:115
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 //line samples_histogram.go:109
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -499,7 +442,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -507,7 +450,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -515,7 +458,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -523,7 +466,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -534,8 +477,8 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:113
 		gc_from, gc_to := 0, gc_bdx
+//line samples_histogram.go:114
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -544,75 +487,66 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 //line samples_histogram.go:115
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line samples_histogram.go:119
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 //line samples_histogram.go:115
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line samples_histogram.go:119
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 //line samples_histogram.go:115
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line samples_histogram.go:119
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 //line samples_histogram.go:115
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line samples_histogram.go:119
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:115
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line samples_histogram.go:119
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-//line samples_histogram.go:119
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-//line samples_histogram.go:119
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-//line samples_histogram.go:119
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
-//line samples_histogram.go:119
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
@@ -622,17 +556,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 	}
 	{
-//line samples_histogram.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line samples_histogram.go:129
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 //line samples_histogram.go:120
@@ -642,49 +576,43 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
-//line samples_histogram.go:124
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:124
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-//line samples_histogram.go:124
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
@@ -726,7 +654,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-//line samples_histogram.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -734,46 +661,45 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:148
 			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 			{
-//line samples_histogram.go:151
 				i := int(0)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(1)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(2)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(3)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(4)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(5)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(6)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(7)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
-//line samples_histogram.go:155
 			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
@@ -784,9 +710,9 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line samples_histogram.go:169
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -800,14 +726,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_histogram.go:183
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -815,14 +738,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -830,14 +750,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -845,14 +762,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -864,9 +778,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 					gc_more2 = true
 //line samples_histogram.go:161
 					data := gc_at[gc_tx]
@@ -881,9 +793,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -896,9 +806,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -911,9 +819,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -926,9 +832,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -941,9 +845,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
 //line samples_histogram.go:161
@@ -960,9 +862,9 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more3 = false
-//line samples_histogram.go:175
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line samples_histogram.go:177
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -970,17 +872,15 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
-//line samples_histogram.go:172
 			gc_vb2 := lanes.BroadcastUint32x8(0xFFFFFFFF)
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line samples_histogram.go:168
 				var bin int = gc_tx + gc_off3
+//line samples_histogram.go:169
 				var sum lanes.Uint32x8
 //line samples_histogram.go:171
 				if (bin+compiled.Trip(0)*
 					histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
-//line samples_histogram.go:171
 					break
 				}
 //line samples_histogram.go:172
@@ -1004,7 +904,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_histogram.go:168
 				bin := gc_tx + gc_off3
 				gc_more3 = true
 //line samples_histogram.go:169
@@ -1014,28 +913,28 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(1)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(2)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(3)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(4)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(5)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 //line samples_histogram.go:175
@@ -1074,7 +973,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_histogram.go:188
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1082,46 +980,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		var sum uint32
 		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 		var sum uint32
-//line samples_histogram.go:189
 		gc_s_sum[gc_rank] = sum
 	}
 //line samples_histogram.go:189
@@ -1134,9 +996,9 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:196
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples_histogram.go:198
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1147,12 +1009,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:189
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line samples_histogram.go:194
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -1178,17 +1040,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:195
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_histogram.go:196
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 //line samples_histogram.go:194
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1196,7 +1058,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1204,7 +1066,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1212,7 +1074,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1220,7 +1082,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1231,8 +1093,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:198
 		gc_from, gc_to := 0, gc_bdx
+//line samples_histogram.go:199
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1241,75 +1103,66 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 //line samples_histogram.go:200
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line samples_histogram.go:204
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 //line samples_histogram.go:200
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line samples_histogram.go:204
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 //line samples_histogram.go:200
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line samples_histogram.go:204
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 //line samples_histogram.go:200
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line samples_histogram.go:204
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:200
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line samples_histogram.go:204
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-//line samples_histogram.go:204
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-//line samples_histogram.go:204
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-//line samples_histogram.go:204
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
-//line samples_histogram.go:204
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
@@ -1319,17 +1172,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 	}
 	{
-//line samples_histogram.go:208
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line samples_histogram.go:214
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 //line samples_histogram.go:205
@@ -1339,49 +1192,43 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
-//line samples_histogram.go:209
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:209
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-//line samples_histogram.go:209
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:205

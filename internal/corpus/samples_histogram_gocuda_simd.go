@@ -51,13 +51,12 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	_ = cta
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-//line samples_histogram.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_histogram.go:51
 			tx := uint32(gc_tx)
+//line samples_histogram.go:52
 			threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
 				((tx & (sharedMemoryBanks - 1)) << 2) |
 				((tx & (sharedMemoryBanks * 3)) >> 4)
@@ -66,99 +65,97 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 //line samples_histogram.go:61
 			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
 			{
-//line samples_histogram.go:62
 				i := int(0)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(1)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(2)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(3)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(4)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(5)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(6)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(7)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(8)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(9)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(10)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(11)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(12)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(13)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(14)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:62
 				i := int(15)
+//line samples_histogram.go:63
 				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
-//line samples_histogram.go:68
 			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
-//line samples_histogram.go:68
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line samples_histogram.go:77
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -172,7 +169,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
-//line samples_histogram.go:69
 					gc_more2 = true
 //line samples_histogram.go:69
 					data := gc_at[gc_tx]
@@ -186,7 +182,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
-//line samples_histogram.go:68
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
 //line samples_histogram.go:69
@@ -200,8 +195,8 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 		}
 	}
 	{
-//line samples_histogram.go:80
 		gc_from, gc_to := 0, gc_bdx
+//line samples_histogram.go:81
 		if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -216,128 +211,113 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
 					i_ := int(0)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(1)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(2)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(3)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(4)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(5)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(6)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(7)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(8)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(9)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(10)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(11)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(12)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(13)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(14)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
-//line samples_histogram.go:85
 					i_ := int(15)
-//line samples_histogram.go:85
 					_ = i_
+//line samples_histogram.go:86
 					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
@@ -383,7 +363,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:103
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -410,46 +389,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-//line samples_histogram.go:105
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 		var sum uint32
-//line samples_histogram.go:105
 		gc_s_sum[gc_rank] = sum
 	}
 //line samples_histogram.go:105
@@ -462,9 +405,9 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples_histogram.go:114
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -475,12 +418,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:105
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line samples_histogram.go:110
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -500,8 +443,8 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			}
 		}
 	}
-//line samples_histogram.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_histogram.go:115
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 			gc_vstep2 := 0
@@ -536,7 +479,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_histogram.go:116
 				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
 				gc_at[gc_tx] = sum
@@ -553,7 +495,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:109
 						if gc_tx < 0 || gc_tx > len(data)-16 {
-//line samples_histogram.go:109
 							break
 						}
 //line samples_histogram.go:109
@@ -574,7 +515,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:109
 					if gc_tx < 0 || gc_tx > len(data)-8 {
-//line samples_histogram.go:109
 						break
 					}
 //line samples_histogram.go:109
@@ -582,42 +522,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -628,8 +533,8 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:113
 		gc_from, gc_to := 0, gc_bdx
+//line samples_histogram.go:114
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -649,7 +554,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line samples_histogram.go:116
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -670,7 +574,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line samples_histogram.go:119
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -680,14 +583,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 							{
 //line samples_histogram.go:115
 								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
-//line samples_histogram.go:115
 									break
 								}
 //line samples_histogram.go:115
 								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 							}
 						}
-//line samples_histogram.go:117
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -700,7 +601,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_tx := gc_vstep5
 //line samples_histogram.go:115
 						if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
-//line samples_histogram.go:115
 							break
 						}
 //line samples_histogram.go:115
@@ -708,42 +608,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-//line samples_histogram.go:119
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-//line samples_histogram.go:119
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-//line samples_histogram.go:119
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-//line samples_histogram.go:119
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
@@ -753,17 +618,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 	}
 	{
-//line samples_histogram.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line samples_histogram.go:129
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 //line samples_histogram.go:120
@@ -773,49 +638,43 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
-//line samples_histogram.go:124
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:124
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-//line samples_histogram.go:124
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
@@ -857,7 +716,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-//line samples_histogram.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -865,46 +723,45 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:148
 			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 			{
-//line samples_histogram.go:151
 				i := int(0)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(1)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(2)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(3)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(4)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(5)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(6)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
-//line samples_histogram.go:151
 				i := int(7)
+//line samples_histogram.go:152
 				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
-//line samples_histogram.go:155
 			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
@@ -915,9 +772,9 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line samples_histogram.go:169
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -931,14 +788,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_histogram.go:183
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -946,14 +800,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -961,14 +812,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -976,14 +824,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -995,9 +840,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 					gc_more2 = true
 //line samples_histogram.go:161
 					data := gc_at[gc_tx]
@@ -1012,9 +855,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -1027,9 +868,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -1042,9 +881,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -1057,9 +894,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
@@ -1072,9 +907,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:160
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
 //line samples_histogram.go:161
@@ -1091,9 +924,9 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more3 = false
-//line samples_histogram.go:175
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line samples_histogram.go:177
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1102,17 +935,15 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line samples_histogram.go:172
 				gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_histogram.go:168
 					var bin int = gc_tx + gc_off3
+//line samples_histogram.go:169
 					var sum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_histogram.go:171
 					if (bin+compiled.Trip(0)*
 						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
-//line samples_histogram.go:171
 						break
 					}
 //line samples_histogram.go:172
@@ -1138,7 +969,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_histogram.go:168
 				bin := gc_tx + gc_off3
 				gc_more3 = true
 //line samples_histogram.go:169
@@ -1148,28 +978,28 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(1)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(2)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(3)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(4)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
-//line samples_histogram.go:171
 					i_ := int(5)
+//line samples_histogram.go:172
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 //line samples_histogram.go:175
@@ -1208,7 +1038,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_histogram.go:188
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1235,46 +1064,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:189
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 		var sum uint32
-//line samples_histogram.go:189
 		gc_s_sum[gc_rank] = sum
 	}
 //line samples_histogram.go:189
@@ -1287,9 +1080,9 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:196
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples_histogram.go:198
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1300,12 +1093,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:189
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line samples_histogram.go:194
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -1331,8 +1124,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:195
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_histogram.go:196
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 			gc_vstep2 := 0
@@ -1367,7 +1160,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_histogram.go:201
 				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
 				gc_at[gc_tx] = sum
@@ -1384,7 +1176,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:194
 						if gc_tx < 0 || gc_tx > len(data)-16 {
-//line samples_histogram.go:194
 							break
 						}
 //line samples_histogram.go:194
@@ -1405,7 +1196,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:194
 					if gc_tx < 0 || gc_tx > len(data)-8 {
-//line samples_histogram.go:194
 						break
 					}
 //line samples_histogram.go:194
@@ -1413,42 +1203,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1459,8 +1214,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:198
 		gc_from, gc_to := 0, gc_bdx
+//line samples_histogram.go:199
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1480,7 +1235,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line samples_histogram.go:201
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1501,7 +1255,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line samples_histogram.go:204
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1511,14 +1264,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 							{
 //line samples_histogram.go:200
 								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
-//line samples_histogram.go:200
 									break
 								}
 //line samples_histogram.go:200
 								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 							}
 						}
-//line samples_histogram.go:202
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1531,7 +1282,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_tx := gc_vstep5
 //line samples_histogram.go:200
 						if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
-//line samples_histogram.go:200
 							break
 						}
 //line samples_histogram.go:200
@@ -1539,42 +1289,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-//line samples_histogram.go:204
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-//line samples_histogram.go:204
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-//line samples_histogram.go:204
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-//line samples_histogram.go:204
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
@@ -1584,17 +1299,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 	}
 	{
-//line samples_histogram.go:208
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line samples_histogram.go:214
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 //line samples_histogram.go:205
@@ -1604,49 +1319,43 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
-//line samples_histogram.go:209
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:209
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-//line samples_histogram.go:209
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:205

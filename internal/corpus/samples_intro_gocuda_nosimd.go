@@ -21,7 +21,6 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line samples_intro.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,9 +31,9 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line samples_intro.go:40
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+//line samples_intro.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
@@ -54,31 +53,26 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 					{
-//line samples_intro.go:27
 						gc_tx := gc_step + 1
 //line samples_intro.go:23
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 					{
-//line samples_intro.go:27
 						gc_tx := gc_step + 2
 //line samples_intro.go:23
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 					{
-//line samples_intro.go:27
 						gc_tx := gc_step + 3
 //line samples_intro.go:23
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 				}
-//line samples_intro.go:27
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:23
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
-//line samples_intro.go:27
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -86,51 +80,42 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 						c[i] = a[i] + b[i] + 0.0
 					}
 					{
-//line samples_intro.go:27
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 						c[i] = a[i] + b[i] + 0.0
 					}
 					{
-//line samples_intro.go:27
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 						c[i] = a[i] + b[i] + 0.0
 					}
 					{
-//line samples_intro.go:27
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 						c[i] = a[i] + b[i] + 0.0
 					}
 				}
-//line samples_intro.go:27
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:20
 					i := gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 					c[i] = a[i] + b[i] + 0.0
@@ -152,7 +137,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_intro.go:41
 	bx := gc_bx
 	by := gc_by
 //line samples_intro.go:49
@@ -165,7 +149,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	bBegin := matrixMulBlock * bx
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-//line samples_intro.go:59
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -173,46 +156,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		var cSub float32
 		lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 		var cSub float32
-//line samples_intro.go:62
 		gc_s_cSub[gc_rank] = cSub
 	}
 //line samples_intro.go:62
@@ -235,46 +182,45 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:67
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -282,10 +228,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -293,10 +238,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -304,10 +248,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -315,10 +258,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
 //line samples_intro.go:67
@@ -340,14 +282,12 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 					var tx int = gc_tx
 					var ty int = gc_ty
 //line samples_intro.go:46
 					cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:72
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line samples_intro.go:72
 						break
 					}
 //line samples_intro.go:73
@@ -388,89 +328,87 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 					tx := gc_tx
 					ty := gc_ty
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 					{
-//line samples_intro.go:72
 						k := int(0)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(1)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(2)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(3)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(4)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(5)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(6)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(7)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(8)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(9)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(10)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(11)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(12)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(13)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(14)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(15)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					gc_s_cSub[gc_rank] = cSub
@@ -493,64 +431,54 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:81
 				copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 					tx := gc_tx
 					ty := gc_ty
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
@@ -574,7 +502,6 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line samples_intro.go:99
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -585,9 +512,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line samples_intro.go:110
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line samples_intro.go:112
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 				gc_at := gData[gc_off:][:gc_runhi]
 				gc_step := gc_runlo
@@ -625,8 +552,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
+//line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
 					{
@@ -634,8 +561,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
+//line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
 					{
@@ -643,8 +570,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
+//line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
 					{
@@ -652,8 +579,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
+//line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
 				}
@@ -661,8 +588,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:90
 					idx := gc_bx*gc_bdx + gc_tx
+//line samples_intro.go:91
 					gData[idx] = gData[idx] + incValue
 				}
 			}
@@ -679,14 +606,12 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	gc_n := gc_b.Len()
 //line samples_intro.go:102
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_intro.go:105
 	numThreads := gc_bdx
-//line samples_intro.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:108
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
-//line samples_intro.go:107
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -725,7 +650,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
@@ -734,7 +658,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
@@ -743,7 +666,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
@@ -752,7 +674,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
@@ -761,15 +682,14 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 				tid := gc_tx
 //line samples_intro.go:107
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:114
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_step3 := 0
@@ -806,7 +726,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
@@ -815,7 +734,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
@@ -824,7 +742,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
@@ -833,7 +750,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
@@ -842,19 +758,17 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 				tid := gc_tx
 //line samples_intro.go:110
 				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:117
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-//line samples_intro.go:113
 			if compiled.Disjoint(gc_at4, gc_at5) {
 				copy(gc_at4, gc_at5)
 			} else {
@@ -893,7 +807,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
@@ -902,7 +815,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
@@ -911,7 +823,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
@@ -920,7 +831,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
@@ -929,7 +839,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 				tid := gc_tx
 //line samples_intro.go:113
 				gOdata[tid] = sdata[tid]
@@ -963,10 +872,9 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	gc_n := gc_b.Len()
 //line samples_intro.go:224
 	shared := gocuda.DynamicShared[float32](t)
-//line samples_intro.go:227
 	bid := gc_bx
-//line samples_intro.go:229
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:230
 		gc_off := bid
 		gc_off2 := gc_bdx
 		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
@@ -978,7 +886,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:226
 				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
@@ -992,7 +899,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:226
 				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
@@ -1006,8 +912,8 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	}
 //line samples_intro.go:238
 	for d := gc_bdx; d > 0; d /= 2 {
-//line samples_intro.go:240
 		gc_from, gc_to := 0, gc_bdx
+//line samples_intro.go:241
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1019,9 +925,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				gc_vstep := gc_from
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_intro.go:226
 					var tid int = gc_tx
-//line samples_intro.go:226
 					_ = tid
 //line samples_intro.go:242
 					f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
@@ -1029,13 +933,11 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
 					gc_if2 := f1.Less(f0)
-//line samples_intro.go:242
 					if gc_if2.ToBits() != 0 {
 //line samples_intro.go:242
 						f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
 					}
 				}
-//line samples_intro.go:244
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:242
 					f0 := gc_at6[gc_tx]
@@ -1046,16 +948,13 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 				}
 			} else {
-//line samples_intro.go:251
 				gc_vstep2 := gc_from
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_intro.go:226
 					var tid int = gc_tx
 //line samples_intro.go:242
 					if tid < 0 || tid > len(shared)-8 || (tid+
 						d) < 0 || (tid+d) > len(shared)-8 {
-//line samples_intro.go:242
 						break
 					}
 //line samples_intro.go:242
@@ -1063,80 +962,14 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:242
 					f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
 					gc_if := f1.Less(f0)
-//line samples_intro.go:243
 					if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
 						f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
 					}
 				}
-//line samples_intro.go:248
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-//line samples_intro.go:251
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-//line samples_intro.go:251
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-//line samples_intro.go:251
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-				}
-//line samples_intro.go:251
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:226
 					tid := gc_tx
 //line samples_intro.go:242
 					f0 := shared[tid]
@@ -1150,19 +983,19 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 	{
-//line samples_intro.go:255
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:260
 			gc_off4 := bid
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 //line samples_intro.go:253
@@ -1172,49 +1005,43 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
-//line samples_intro.go:257
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-//line samples_intro.go:257
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 				}
-//line samples_intro.go:257
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:253
@@ -1224,98 +1051,85 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 	{
-//line samples_intro.go:260
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:265
 			gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line samples_intro.go:273
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step4 + 1
-//line samples_intro.go:265
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step4 + 2
-//line samples_intro.go:265
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step4 + 3
-//line samples_intro.go:265
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 					gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
-//line samples_intro.go:263
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:259

@@ -22,7 +22,6 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line samples_intro.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -33,9 +32,9 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line samples_intro.go:40
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+//line samples_intro.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
@@ -51,19 +50,16 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_intro.go:23
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line samples_intro.go:20
 							var i int = gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:20
 							_ = i
 							{
+//line samples_intro.go:22
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line samples_intro.go:24
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -72,13 +68,10 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					}
 				}
 				if compiled.SIMD {
-//line samples_intro.go:23
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line samples_intro.go:20
 						var i int = gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:20
 						_ = i
 //line samples_intro.go:22
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
@@ -90,28 +83,23 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
-//line samples_intro.go:27
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_intro.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line samples_intro.go:20
 							var i int = gc_bdx*gc_bx + gc_tx
 							{
 //line samples_intro.go:23
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line samples_intro.go:23
 									break
 								}
 //line samples_intro.go:23
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
 							}
 						}
-//line samples_intro.go:25
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -120,15 +108,12 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					}
 				}
 				if compiled.SIMD {
-//line samples_intro.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:20
 						var i int = gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-//line samples_intro.go:23
 							break
 						}
 //line samples_intro.go:23
@@ -136,58 +121,10 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
-					}
-					{
-//line samples_intro.go:27
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
-					}
-					{
-//line samples_intro.go:27
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
-					}
-					{
-//line samples_intro.go:27
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
-					}
-				}
-//line samples_intro.go:27
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:20
 					i := gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:23
 					c[i] = a[i] + b[i] + 0.0
@@ -209,7 +146,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_intro.go:41
 	bx := gc_bx
 	by := gc_by
 //line samples_intro.go:49
@@ -222,7 +158,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	bBegin := matrixMulBlock * bx
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-//line samples_intro.go:59
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -251,46 +186,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:62
-			gc_s_cSub[gc_rank] = cSub
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 		var cSub float32
-//line samples_intro.go:62
 		gc_s_cSub[gc_rank] = cSub
 	}
 //line samples_intro.go:62
@@ -319,13 +218,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line samples_intro.go:45
 								var tx int = gc_tx
-//line samples_intro.go:45
 								_ = tx
 								var ty int = gc_ty
-//line samples_intro.go:46
 								_ = ty
+//line samples_intro.go:47
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
@@ -339,13 +236,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line samples_intro.go:45
 							var tx int = gc_tx
-//line samples_intro.go:45
 							_ = tx
 							var ty int = gc_ty
-//line samples_intro.go:46
 							_ = ty
+//line samples_intro.go:47
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
@@ -365,12 +260,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 								var tx int = gc_tx
 								var ty int = gc_ty
 //line samples_intro.go:67
 								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
-//line samples_intro.go:67
 									break
 								}
 //line samples_intro.go:68
@@ -389,12 +282,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line samples_intro.go:67
 							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
-//line samples_intro.go:67
 								break
 							}
 //line samples_intro.go:68
@@ -403,57 +294,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-							tx := gc_tx
-							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-							tx := gc_tx
-							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-							tx := gc_tx
-							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-							tx := gc_tx
-							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
 //line samples_intro.go:67
@@ -474,20 +317,17 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_intro.go:45
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line samples_intro.go:46
 							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:72
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
-//line samples_intro.go:72
 								break
 							}
 							{
@@ -565,20 +405,17 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					}
 				}
 				if compiled.SIMD {
-//line samples_intro.go:45
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:72
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line samples_intro.go:72
 							break
 						}
 //line samples_intro.go:73
@@ -621,89 +458,87 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 					tx := gc_tx
 					ty := gc_ty
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 					{
-//line samples_intro.go:72
 						k := int(0)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(1)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(2)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(3)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(4)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(5)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(6)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(7)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(8)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(9)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(10)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(11)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(12)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(13)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(14)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					{
-//line samples_intro.go:72
 						k := int(15)
+//line samples_intro.go:73
 						cSub += as[ty][k] * bs[k][tx]
 					}
 					gc_s_cSub[gc_rank] = cSub
@@ -730,12 +565,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_intro.go:45
 							var tx int = gc_tx
-//line samples_intro.go:45
 							_ = tx
 							var ty int = gc_ty
-//line samples_intro.go:46
 							_ = ty
 //line samples_intro.go:46
 							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
@@ -753,12 +585,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_intro.go:45
 						var tx int = gc_tx
-//line samples_intro.go:45
 						_ = tx
 						var ty int = gc_ty
-//line samples_intro.go:46
 						_ = ty
 //line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
@@ -769,7 +598,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 					gc_at5[gc_tx] = cSub
@@ -782,14 +610,12 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_intro.go:45
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line samples_intro.go:46
 							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:81
 							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
-//line samples_intro.go:81
 								break
 							}
 //line samples_intro.go:81
@@ -806,14 +632,12 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_intro.go:45
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:81
 						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
-//line samples_intro.go:81
 							break
 						}
 //line samples_intro.go:81
@@ -821,64 +645,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-						tx := gc_tx
-						ty := gc_ty
-//line samples_intro.go:48
-						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-						tx := gc_tx
-						ty := gc_ty
-//line samples_intro.go:48
-						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-						tx := gc_tx
-						ty := gc_ty
-//line samples_intro.go:48
-						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:45
-						tx := gc_tx
-						ty := gc_ty
-//line samples_intro.go:48
-						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:45
 					tx := gc_tx
 					ty := gc_ty
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
@@ -902,7 +673,6 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line samples_intro.go:99
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -913,9 +683,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line samples_intro.go:110
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line samples_intro.go:112
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 				gc_at := gData[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
@@ -926,10 +696,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_vb4 := archsimd.BroadcastInt32x16(incValue)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line samples_intro.go:90
 							var idx int = gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:90
 							_ = idx
+//line samples_intro.go:91
 							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -944,10 +713,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					gc_vb3 := archsimd.BroadcastInt32x8(incValue)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line samples_intro.go:90
 						var idx int = gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:90
 						_ = idx
+//line samples_intro.go:91
 						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -965,10 +733,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_vb2 := archsimd.BroadcastInt32x16(incValue)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line samples_intro.go:90
 							var idx int = gc_bx*gc_bdx + gc_tx
-							if idx < 0 || idx > len(gData)-16 {
 //line samples_intro.go:91
+							if idx < 0 || idx > len(gData)-16 {
 								break
 							}
 //line samples_intro.go:92
@@ -986,10 +753,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					gc_vb := archsimd.BroadcastInt32x8(incValue)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:90
 						var idx int = gc_bx*gc_bdx + gc_tx
-						if idx < 0 || idx > len(gData)-8 {
 //line samples_intro.go:91
+						if idx < 0 || idx > len(gData)-8 {
 							break
 						}
 //line samples_intro.go:92
@@ -997,51 +763,12 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						gData[idx] = gData[idx] + incValue
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:90
 					idx := gc_bx*gc_bdx + gc_tx
+//line samples_intro.go:91
 					gData[idx] = gData[idx] + incValue
 				}
 			}
@@ -1058,10 +785,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	gc_n := gc_b.Len()
 //line samples_intro.go:102
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_intro.go:105
 	numThreads := gc_bdx
-//line samples_intro.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:108
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
@@ -1071,10 +797,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_intro.go:104
 						var tid int = gc_tx
-//line samples_intro.go:104
 						_ = tid
+//line samples_intro.go:105
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1087,10 +812,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_intro.go:104
 					var tid int = gc_tx
-//line samples_intro.go:104
 					_ = tid
+//line samples_intro.go:105
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1106,11 +830,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:104
 						var tid int = gc_tx
 //line samples_intro.go:107
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:107
 							break
 						}
 //line samples_intro.go:108
@@ -1126,11 +848,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_intro.go:104
 					var tid int = gc_tx
 //line samples_intro.go:107
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-//line samples_intro.go:107
 						break
 					}
 //line samples_intro.go:108
@@ -1138,57 +858,17 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 				tid := gc_tx
 //line samples_intro.go:107
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:114
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
@@ -1199,10 +879,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
-//line samples_intro.go:104
 						var tid int = gc_tx
-//line samples_intro.go:104
 						_ = tid
+//line samples_intro.go:105
 						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1217,10 +896,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line samples_intro.go:104
 					var tid int = gc_tx
-//line samples_intro.go:104
 					_ = tid
+//line samples_intro.go:105
 					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1237,11 +915,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_intro.go:104
 						var tid int = gc_tx
 //line samples_intro.go:110
 						if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:110
 							break
 						}
 //line samples_intro.go:111
@@ -1259,11 +935,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_intro.go:104
 					var tid int = gc_tx
 //line samples_intro.go:110
 					if tid < 0 || tid > len(sdata)-8 {
-//line samples_intro.go:110
 						break
 					}
 //line samples_intro.go:111
@@ -1271,57 +945,17 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 				tid := gc_tx
 //line samples_intro.go:110
 				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:117
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
@@ -1331,10 +965,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
-//line samples_intro.go:104
 						var tid int = gc_tx
-//line samples_intro.go:104
 						_ = tid
+//line samples_intro.go:105
 						archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1347,10 +980,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line samples_intro.go:104
 					var tid int = gc_tx
-//line samples_intro.go:104
 					_ = tid
+//line samples_intro.go:105
 					archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1366,11 +998,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
-//line samples_intro.go:104
 						var tid int = gc_tx
 //line samples_intro.go:113
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:113
 							break
 						}
 //line samples_intro.go:114
@@ -1386,11 +1016,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line samples_intro.go:104
 					var tid int = gc_tx
 //line samples_intro.go:113
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-//line samples_intro.go:113
 						break
 					}
 //line samples_intro.go:114
@@ -1398,49 +1026,9 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:104
-					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:104
 				tid := gc_tx
 //line samples_intro.go:113
 				gOdata[tid] = sdata[tid]
@@ -1485,10 +1073,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_intro.go:126
 	numThreads := gc_bdx
-//line samples_intro.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:129
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
@@ -1498,10 +1085,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1514,10 +1100,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1533,11 +1118,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:128
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:128
 							break
 						}
 //line samples_intro.go:129
@@ -1553,11 +1136,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:128
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-//line samples_intro.go:128
 						break
 					}
 //line samples_intro.go:129
@@ -1565,57 +1146,17 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:135
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
@@ -1626,10 +1167,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1644,10 +1184,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1667,11 +1206,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:131
 						if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:131
 							break
 						}
 //line samples_intro.go:132
@@ -1689,11 +1226,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:131
 					if tid < 0 || tid > len(sdata)-8 {
-//line samples_intro.go:131
 						break
 					}
 //line samples_intro.go:132
@@ -1701,57 +1236,17 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:138
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
@@ -1761,10 +1256,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1777,10 +1271,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1796,11 +1289,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:134
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:134
 							break
 						}
 //line samples_intro.go:135
@@ -1816,11 +1307,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:134
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-//line samples_intro.go:134
 						break
 					}
 //line samples_intro.go:135
@@ -1828,49 +1317,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
@@ -1888,10 +1337,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_intro.go:126
 	numThreads := gc_bdx
-//line samples_intro.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:129
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
@@ -1901,10 +1349,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1917,10 +1364,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1936,11 +1382,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:128
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:128
 							break
 						}
 //line samples_intro.go:129
@@ -1956,11 +1400,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:128
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-//line samples_intro.go:128
 						break
 					}
 //line samples_intro.go:129
@@ -1968,57 +1410,17 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:135
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
@@ -2029,10 +1431,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 					gc_vb4 := archsimd.BroadcastInt32x16(int32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2047,10 +1448,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				gc_vb3 := archsimd.BroadcastInt32x8(int32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2070,11 +1470,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 					gc_vb2 := archsimd.BroadcastInt32x16(int32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:131
 						if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:131
 							break
 						}
 //line samples_intro.go:132
@@ -2092,11 +1490,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				gc_vb := archsimd.BroadcastInt32x8(int32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:131
 					if tid < 0 || tid > len(sdata)-8 {
-//line samples_intro.go:131
 						break
 					}
 //line samples_intro.go:132
@@ -2104,57 +1500,17 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = int32(numThreads) * sdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:138
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
@@ -2164,10 +1520,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2180,10 +1535,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2199,11 +1553,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:134
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:134
 							break
 						}
 //line samples_intro.go:135
@@ -2219,11 +1571,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:134
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-//line samples_intro.go:134
 						break
 					}
 //line samples_intro.go:135
@@ -2231,49 +1581,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
@@ -2291,10 +1601,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_intro.go:126
 	numThreads := gc_bdx
-//line samples_intro.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:129
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
@@ -2304,10 +1613,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2320,10 +1628,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2339,11 +1646,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:128
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:128
 							break
 						}
 //line samples_intro.go:129
@@ -2359,11 +1664,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:128
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-//line samples_intro.go:128
 						break
 					}
 //line samples_intro.go:129
@@ -2371,57 +1674,17 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:135
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
@@ -2432,10 +1695,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 					gc_vb4 := archsimd.BroadcastUint32x16(uint32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						gc_vb4.Mul(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2450,10 +1712,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					gc_vb3.Mul(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2473,11 +1734,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 					gc_vb2 := archsimd.BroadcastUint32x16(uint32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:131
 						if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:131
 							break
 						}
 //line samples_intro.go:132
@@ -2495,11 +1754,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				gc_vb := archsimd.BroadcastUint32x8(uint32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:131
 					if tid < 0 || tid > len(sdata)-8 {
-//line samples_intro.go:131
 						break
 					}
 //line samples_intro.go:132
@@ -2507,57 +1764,17 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = uint32(numThreads) * sdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:138
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
@@ -2567,10 +1784,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
-//line samples_intro.go:125
 						var tid int = gc_tx
-//line samples_intro.go:125
 						_ = tid
+//line samples_intro.go:126
 						archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2583,10 +1799,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line samples_intro.go:125
 					var tid int = gc_tx
-//line samples_intro.go:125
 					_ = tid
+//line samples_intro.go:126
 					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2602,11 +1817,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
-//line samples_intro.go:125
 						var tid int = gc_tx
 //line samples_intro.go:134
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:134
 							break
 						}
 //line samples_intro.go:135
@@ -2622,11 +1835,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line samples_intro.go:125
 					var tid int = gc_tx
 //line samples_intro.go:134
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-//line samples_intro.go:134
 						break
 					}
 //line samples_intro.go:135
@@ -2634,49 +1845,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
@@ -2698,10 +1869,9 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	gc_n := gc_b.Len()
 //line samples_intro.go:224
 	shared := gocuda.DynamicShared[float32](t)
-//line samples_intro.go:227
 	bid := gc_bx
-//line samples_intro.go:229
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:230
 		gc_off := bid
 		gc_off2 := gc_bdx
 		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
@@ -2713,7 +1883,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:226
 				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
@@ -2727,7 +1896,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:226
 				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
@@ -2741,8 +1909,8 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	}
 //line samples_intro.go:238
 	for d := gc_bdx; d > 0; d /= 2 {
-//line samples_intro.go:240
 		gc_from, gc_to := 0, gc_bdx
+//line samples_intro.go:241
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2757,9 +1925,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line samples_intro.go:226
 							var tid int = gc_tx
-//line samples_intro.go:226
 							_ = tid
 							{
 //line samples_intro.go:242
@@ -2768,14 +1934,12 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 								f1 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
 								gc_if4 := f1.Less(f0)
-//line samples_intro.go:242
 								if gc_if4.ToBits() != 0 {
 //line samples_intro.go:242
 									f1.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 								}
 							}
 						}
-//line samples_intro.go:244
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2786,9 +1950,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line samples_intro.go:226
 						var tid int = gc_tx
-//line samples_intro.go:226
 						_ = tid
 //line samples_intro.go:242
 						f0 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
@@ -2796,13 +1958,11 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						f1 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
 						gc_if3 := f1.Less(f0)
-//line samples_intro.go:242
 						if gc_if3.ToBits() != 0 {
 //line samples_intro.go:242
 							f1.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
-//line samples_intro.go:244
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -2815,20 +1975,17 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 				}
 			} else {
-//line samples_intro.go:251
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line samples_intro.go:226
 							var tid int = gc_tx
 							{
 //line samples_intro.go:242
 								if tid < 0 || tid > len(shared)-16 || (tid+
 									d) < 0 || (tid+d) > len(shared)-16 {
-//line samples_intro.go:242
 									break
 								}
 //line samples_intro.go:242
@@ -2836,14 +1993,12 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:242
 								f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
 								gc_if2 := f1.Less(f0)
-//line samples_intro.go:243
 								if gc_if2.ToBits() != 0 {
 //line samples_intro.go:243
 									f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if2).StoreSlice(shared[tid:])
 								}
 							}
 						}
-//line samples_intro.go:248
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2854,12 +2009,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line samples_intro.go:226
 						var tid int = gc_tx
 //line samples_intro.go:242
 						if tid < 0 || tid > len(shared)-8 || (tid+
 							d) < 0 || (tid+d) > len(shared)-8 {
-//line samples_intro.go:242
 							break
 						}
 //line samples_intro.go:242
@@ -2867,82 +2020,16 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:242
 						f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
 						gc_if := f1.Less(f0)
-//line samples_intro.go:243
 						if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
 							f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
 						}
 					}
-//line samples_intro.go:248
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-//line samples_intro.go:251
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-//line samples_intro.go:251
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-//line samples_intro.go:251
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-				}
-//line samples_intro.go:251
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:226
 					tid := gc_tx
 //line samples_intro.go:242
 					f0 := shared[tid]
@@ -2956,19 +2043,19 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 	{
-//line samples_intro.go:255
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:260
 			gc_off4 := bid
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 //line samples_intro.go:253
@@ -2978,49 +2065,43 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
-//line samples_intro.go:257
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-//line samples_intro.go:257
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 				}
-//line samples_intro.go:257
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:253
@@ -3030,98 +2111,85 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 	{
-//line samples_intro.go:260
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:265
 			gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line samples_intro.go:273
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step4 + 1
-//line samples_intro.go:265
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step4 + 2
-//line samples_intro.go:265
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step4 + 3
-//line samples_intro.go:265
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 					gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
-//line samples_intro.go:263
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:259

@@ -59,9 +59,9 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:27
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -69,7 +69,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -79,7 +78,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -89,7 +87,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -99,7 +96,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -109,7 +105,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:27
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 				gc_at[gc_tx] = 0
@@ -124,7 +119,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -137,7 +131,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -150,7 +143,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -163,7 +155,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -176,7 +167,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -189,24 +179,21 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:40
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:40
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:39
 					if tid%(2*s) == 0 {
@@ -216,7 +203,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -224,6 +210,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line samples_reduction.go:55
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
@@ -238,13 +225,11 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-//line samples_reduction.go:52
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line samples_reduction.go:52
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
@@ -255,7 +240,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -263,7 +247,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -271,7 +254,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -279,7 +261,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-//line samples_reduction.go:52
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -304,9 +285,9 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:27
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -314,15 +295,11 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:29
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line samples_reduction.go:29
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:26
 						var tid int = gc_tx
-//line samples_reduction.go:26
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -333,14 +310,12 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:30
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:30
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:30
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:32
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -349,15 +324,11 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:29
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:29
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:26
 					var tid int = gc_tx
-//line samples_reduction.go:26
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -368,18 +339,15 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					} else {
 //line samples_reduction.go:30
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:30
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:27
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 				gc_at[gc_tx] = 0
@@ -392,18 +360,14 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:29
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line samples_reduction.go:29
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:26
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:29
 							break
 						}
 //line samples_reduction.go:29
@@ -414,14 +378,12 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:31
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:30
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:30
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:33
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -430,18 +392,14 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:29
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:29
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:26
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:29
 						break
 					}
 //line samples_reduction.go:29
@@ -452,75 +410,17 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					} else {
 //line samples_reduction.go:31
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:30
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:30
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:33
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -534,24 +434,21 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
 		archsimd.ClearAVXUpperBits()
-//line samples_reduction.go:40
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:41
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:40
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:39
 					if tid%(2*s) == 0 {
@@ -561,7 +458,6 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -569,11 +465,12 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line samples_reduction.go:55
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
@@ -583,49 +480,43 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-//line samples_reduction.go:52
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line samples_reduction.go:52
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-//line samples_reduction.go:52
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
@@ -649,9 +540,9 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:27
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -659,15 +550,11 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:29
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:29
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:26
 						var tid int = gc_tx
-//line samples_reduction.go:26
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -678,14 +565,12 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:30
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:30
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:30
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:32
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -694,15 +579,11 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:29
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:29
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:26
 					var tid int = gc_tx
-//line samples_reduction.go:26
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -713,18 +594,15 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					} else {
 //line samples_reduction.go:30
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:30
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:27
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 				gc_at[gc_tx] = 0
@@ -737,18 +615,14 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:29
 					gc_vb2 := archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:29
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:26
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:29
 							break
 						}
 //line samples_reduction.go:29
@@ -759,14 +633,12 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:31
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:30
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:30
 								archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:33
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -775,18 +647,14 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:29
 				gc_vb := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:29
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:26
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:29
 						break
 					}
 //line samples_reduction.go:29
@@ -797,75 +665,17 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					} else {
 //line samples_reduction.go:31
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:30
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:30
 							archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:33
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -878,24 +688,21 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:40
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:40
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:39
 					if tid%(2*s) == 0 {
@@ -905,7 +712,6 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -913,11 +719,12 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line samples_reduction.go:55
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
@@ -927,49 +734,43 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-//line samples_reduction.go:52
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line samples_reduction.go:52
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-//line samples_reduction.go:52
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
@@ -993,9 +794,9 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:27
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -1003,15 +804,11 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:29
 					gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:29
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:26
 						var tid int = gc_tx
-//line samples_reduction.go:26
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -1022,14 +819,12 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:30
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:30
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:30
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:32
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1038,15 +833,11 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:29
 				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:29
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:26
 					var tid int = gc_tx
-//line samples_reduction.go:26
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -1057,18 +848,15 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					} else {
 //line samples_reduction.go:30
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:30
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
 							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:27
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 				gc_at[gc_tx] = 0
@@ -1081,18 +869,14 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:29
 					gc_vb2 := archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:29
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:26
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:29
 							break
 						}
 //line samples_reduction.go:29
@@ -1103,14 +887,12 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:31
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:30
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:30
 								archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:33
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1119,18 +901,14 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:29
 				gc_vb := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:29
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:26
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:29
 						break
 					}
 //line samples_reduction.go:29
@@ -1141,75 +919,17 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					} else {
 //line samples_reduction.go:31
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:30
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:30
 							archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:33
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -1222,24 +942,21 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:40
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:40
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:39
 					if tid%(2*s) == 0 {
@@ -1249,7 +966,6 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1257,11 +973,12 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line samples_reduction.go:55
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
@@ -1271,49 +988,43 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-//line samples_reduction.go:52
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line samples_reduction.go:52
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-//line samples_reduction.go:52
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
@@ -1363,9 +1074,9 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:62
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -1373,7 +1084,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -1383,7 +1093,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -1393,7 +1102,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -1403,7 +1111,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -1413,7 +1120,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:61
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 				gc_at[gc_tx] = 0
@@ -1428,7 +1134,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1441,7 +1146,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1454,7 +1158,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1467,7 +1170,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1480,7 +1182,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1492,8 +1193,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:73
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1504,7 +1205,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -1517,7 +1217,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -1530,7 +1229,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -1543,7 +1241,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -1556,7 +1253,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 //line samples_reduction.go:71
 				index := 2 * s * tid
@@ -1568,7 +1264,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1576,6 +1271,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line samples_reduction.go:88
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -1590,13 +1286,11 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-//line samples_reduction.go:85
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -1607,7 +1301,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1615,7 +1308,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1623,7 +1315,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1631,7 +1322,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1657,9 +1347,9 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:62
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -1667,15 +1357,11 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:63
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line samples_reduction.go:63
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:60
 						var tid int = gc_tx
-//line samples_reduction.go:60
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1686,14 +1372,12 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:64
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:64
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:64
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:66
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1702,15 +1386,11 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:63
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:63
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:60
 					var tid int = gc_tx
-//line samples_reduction.go:60
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1721,18 +1401,15 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					} else {
 //line samples_reduction.go:64
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:64
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:64
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:66
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:61
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 				gc_at[gc_tx] = 0
@@ -1745,18 +1422,14 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:63
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line samples_reduction.go:63
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:60
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:63
 							break
 						}
 //line samples_reduction.go:63
@@ -1767,14 +1440,12 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:65
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:64
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:64
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1783,18 +1454,14 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:63
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:63
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:60
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:63
 						break
 					}
 //line samples_reduction.go:63
@@ -1805,75 +1472,17 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					} else {
 //line samples_reduction.go:65
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:64
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:64
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:67
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -1885,8 +1494,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:73
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1896,30 +1505,21 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line samples_reduction.go:60
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line samples_reduction.go:60
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line samples_reduction.go:60
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line samples_reduction.go:60
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line samples_reduction.go:60
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line samples_reduction.go:60
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line samples_reduction.go:60
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps2:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line samples_reduction.go:60
 							var tid int = gc_tx
 //line samples_reduction.go:71
 							var index int = 2 * tid
 //line samples_reduction.go:73
 							if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line samples_reduction.go:73
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -1929,10 +1529,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 									gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
-//line samples_reduction.go:74
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -1943,10 +1541,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 									gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
-//line samples_reduction.go:74
 								gc_st3 := gc_ld6.Add(gc_ld5)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -1961,15 +1557,12 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
 							} else {
 //line samples_reduction.go:74
 								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line samples_reduction.go:73
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:73
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -1979,10 +1572,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 										gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
-//line samples_reduction.go:74
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -1993,12 +1584,9 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 										gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
-//line samples_reduction.go:74
 									gc_st4 := gc_ld8.Add(gc_ld7)
-//line samples_reduction.go:74
 									gc_bits := gc_if8.ToBits()
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -2013,13 +1601,11 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
 								}
 							}
 						}
-//line samples_reduction.go:76
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -2029,29 +1615,22 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
+//line samples_reduction.go:85
 				if s == 1 {
-//line samples_reduction.go:60
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line samples_reduction.go:60
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line samples_reduction.go:60
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line samples_reduction.go:60
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line samples_reduction.go:60
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:60
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples_reduction.go:60
 						var tid int = gc_tx
 //line samples_reduction.go:71
 						var index int = 2 * tid
 //line samples_reduction.go:73
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line samples_reduction.go:73
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:73
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -2061,10 +1640,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 								gc_ld = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
-//line samples_reduction.go:74
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:74
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2075,10 +1652,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 								gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
-//line samples_reduction.go:74
 							gc_st := gc_ld2.Add(gc_ld)
 //line samples_reduction.go:74
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2093,15 +1668,12 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
 						} else {
 //line samples_reduction.go:74
 							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line samples_reduction.go:73
 							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:73
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -2111,10 +1683,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 									gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
-//line samples_reduction.go:74
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2125,10 +1695,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 									gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
-//line samples_reduction.go:74
 								gc_st2 := gc_ld4.Add(gc_ld3)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2143,75 +1711,17 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:74
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
 							}
 						}
 					}
-//line samples_reduction.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 //line samples_reduction.go:71
 				index := 2 * s * tid
@@ -2223,7 +1733,6 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2231,11 +1740,12 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line samples_reduction.go:88
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
@@ -2245,49 +1755,43 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-//line samples_reduction.go:85
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line samples_reduction.go:85
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
@@ -2312,9 +1816,9 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:62
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -2322,15 +1826,11 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:63
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:63
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:60
 						var tid int = gc_tx
-//line samples_reduction.go:60
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -2341,14 +1841,12 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:64
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:64
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:64
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:66
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2357,15 +1855,11 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:63
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:63
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:60
 					var tid int = gc_tx
-//line samples_reduction.go:60
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -2376,18 +1870,15 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					} else {
 //line samples_reduction.go:64
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:64
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:64
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:66
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:61
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 				gc_at[gc_tx] = 0
@@ -2400,18 +1891,14 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:63
 					gc_vb2 := archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:63
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:60
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:63
 							break
 						}
 //line samples_reduction.go:63
@@ -2422,14 +1909,12 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:65
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:64
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:64
 								archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -2438,18 +1923,14 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:63
 				gc_vb := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:63
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:60
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:63
 						break
 					}
 //line samples_reduction.go:63
@@ -2460,75 +1941,17 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					} else {
 //line samples_reduction.go:65
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:64
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:64
 							archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:67
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -2540,8 +1963,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:73
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2551,30 +1974,21 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line samples_reduction.go:60
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line samples_reduction.go:60
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line samples_reduction.go:60
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line samples_reduction.go:60
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line samples_reduction.go:60
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line samples_reduction.go:60
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line samples_reduction.go:60
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps2:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line samples_reduction.go:60
 							var tid int = gc_tx
 //line samples_reduction.go:71
 							var index int = 2 * tid
 //line samples_reduction.go:73
 							if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line samples_reduction.go:73
 								var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -2584,10 +1998,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 									gc_ld5 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
-//line samples_reduction.go:74
 								var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -2598,10 +2010,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 									gc_ld6 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
-//line samples_reduction.go:74
 								gc_st3 := gc_ld6.Add(gc_ld5)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -2616,15 +2026,12 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
 							} else {
 //line samples_reduction.go:74
 								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line samples_reduction.go:73
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:73
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -2634,10 +2041,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
-//line samples_reduction.go:74
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -2648,12 +2053,9 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
-//line samples_reduction.go:74
 									gc_st4 := gc_ld8.Add(gc_ld7)
-//line samples_reduction.go:74
 									gc_bits := gc_if8.ToBits()
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -2668,13 +2070,11 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
 								}
 							}
 						}
-//line samples_reduction.go:76
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -2684,29 +2084,22 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
+//line samples_reduction.go:85
 				if s == 1 {
-//line samples_reduction.go:60
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line samples_reduction.go:60
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line samples_reduction.go:60
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line samples_reduction.go:60
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line samples_reduction.go:60
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:60
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples_reduction.go:60
 						var tid int = gc_tx
 //line samples_reduction.go:71
 						var index int = 2 * tid
 //line samples_reduction.go:73
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line samples_reduction.go:73
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -2716,10 +2109,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 								gc_ld = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
-//line samples_reduction.go:74
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:74
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2730,10 +2121,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 								gc_ld2 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
-//line samples_reduction.go:74
 							gc_st := gc_ld2.Add(gc_ld)
 //line samples_reduction.go:74
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2748,15 +2137,12 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
 						} else {
 //line samples_reduction.go:74
 							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line samples_reduction.go:73
 							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:73
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -2766,10 +2152,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 									gc_ld3 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
-//line samples_reduction.go:74
 								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2780,10 +2164,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 									gc_ld4 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
-//line samples_reduction.go:74
 								gc_st2 := gc_ld4.Add(gc_ld3)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -2798,75 +2180,17 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:74
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
 							}
 						}
 					}
-//line samples_reduction.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 //line samples_reduction.go:71
 				index := 2 * s * tid
@@ -2878,7 +2202,6 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2886,11 +2209,12 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line samples_reduction.go:88
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
@@ -2900,49 +2224,43 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-//line samples_reduction.go:85
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line samples_reduction.go:85
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
@@ -2967,9 +2285,9 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:62
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -2977,15 +2295,11 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:63
 					gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:63
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:60
 						var tid int = gc_tx
-//line samples_reduction.go:60
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -2996,14 +2310,12 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:64
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:64
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:64
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:66
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -3012,15 +2324,11 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:63
 				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:63
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:60
 					var tid int = gc_tx
-//line samples_reduction.go:60
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -3031,18 +2339,15 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					} else {
 //line samples_reduction.go:64
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:64
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:64
 							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:66
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:61
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 				gc_at[gc_tx] = 0
@@ -3055,18 +2360,14 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:63
 					gc_vb2 := archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:63
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:60
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:63
 							break
 						}
 //line samples_reduction.go:63
@@ -3077,14 +2378,12 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:65
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:64
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:64
 								archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -3093,18 +2392,14 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:63
 				gc_vb := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:63
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:60
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:63
 						break
 					}
 //line samples_reduction.go:63
@@ -3115,75 +2410,17 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					} else {
 //line samples_reduction.go:65
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:64
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:64
 							archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:67
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -3195,8 +2432,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:73
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3206,30 +2443,21 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line samples_reduction.go:60
 						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line samples_reduction.go:60
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line samples_reduction.go:60
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line samples_reduction.go:60
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line samples_reduction.go:60
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line samples_reduction.go:60
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line samples_reduction.go:60
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps2:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line samples_reduction.go:60
 							var tid int = gc_tx
 //line samples_reduction.go:71
 							var index int = 2 * tid
 //line samples_reduction.go:73
 							if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line samples_reduction.go:73
 								var gc_ld5 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -3239,10 +2467,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 									gc_ld5 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
-//line samples_reduction.go:74
 								var gc_ld6 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -3253,10 +2479,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 									gc_ld6 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
-//line samples_reduction.go:74
 								gc_st3 := gc_ld6.Add(gc_ld5)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -3271,15 +2495,12 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 								} else {
-//line samples_reduction.go:74
 									break gc_steps2
 								}
 							} else {
 //line samples_reduction.go:74
 								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line samples_reduction.go:73
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:73
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -3289,10 +2510,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 										gc_ld7 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
-//line samples_reduction.go:74
 									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -3303,12 +2522,9 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 										gc_ld8 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
-//line samples_reduction.go:74
 									gc_st4 := gc_ld8.Add(gc_ld7)
-//line samples_reduction.go:74
 									gc_bits := gc_if8.ToBits()
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -3323,13 +2539,11 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 									} else {
-//line samples_reduction.go:74
 										break gc_steps2
 									}
 								}
 							}
 						}
-//line samples_reduction.go:76
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -3339,29 +2553,22 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
+//line samples_reduction.go:85
 				if s == 1 {
-//line samples_reduction.go:60
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line samples_reduction.go:60
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line samples_reduction.go:60
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line samples_reduction.go:60
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line samples_reduction.go:60
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:60
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples_reduction.go:60
 						var tid int = gc_tx
 //line samples_reduction.go:71
 						var index int = 2 * tid
 //line samples_reduction.go:73
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line samples_reduction.go:73
 							var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -3371,10 +2578,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 								gc_ld = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
-//line samples_reduction.go:74
 							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:74
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -3385,10 +2590,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 								gc_ld2 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
-//line samples_reduction.go:74
 							gc_st := gc_ld2.Add(gc_ld)
 //line samples_reduction.go:74
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -3403,15 +2606,12 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line samples_reduction.go:74
 								break gc_steps
 							}
 						} else {
 //line samples_reduction.go:74
 							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line samples_reduction.go:73
 							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:73
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -3421,10 +2621,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 									gc_ld3 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
-//line samples_reduction.go:74
 								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -3435,10 +2633,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 									gc_ld4 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
-//line samples_reduction.go:74
 								gc_st2 := gc_ld4.Add(gc_ld3)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -3453,75 +2649,17 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:74
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line samples_reduction.go:74
 									break gc_steps
 								}
 							}
 						}
 					}
-//line samples_reduction.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
-					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 //line samples_reduction.go:71
 				index := 2 * s * tid
@@ -3533,7 +2671,6 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3541,11 +2678,12 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line samples_reduction.go:88
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
@@ -3555,49 +2693,43 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-//line samples_reduction.go:85
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line samples_reduction.go:85
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
@@ -3673,9 +2805,9 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:94
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -3683,7 +2815,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -3693,7 +2824,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -3703,7 +2833,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -3713,7 +2842,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -3723,7 +2851,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:93
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 				gc_at[gc_tx] = 0
@@ -3738,7 +2865,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -3751,7 +2877,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -3764,7 +2889,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -3777,7 +2901,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -3790,7 +2913,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -3808,8 +2930,8 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				continue
 			}
 		}
-//line samples_reduction.go:110
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:111
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3826,78 +2948,64 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step3 + 1
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step3 + 2
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step3 + 3
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line samples_reduction.go:108
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:104
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line samples_reduction.go:108
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line samples_reduction.go:108
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 //line samples_reduction.go:104
 					sdata[tid] += sdata[tid+s]
@@ -3906,7 +3014,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3914,6 +3021,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line samples_reduction.go:119
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
@@ -3928,13 +3036,11 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-//line samples_reduction.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -3945,7 +3051,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3953,7 +3058,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3961,7 +3065,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3969,7 +3072,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3995,9 +3097,9 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:94
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -4005,15 +3107,11 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:95
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line samples_reduction.go:95
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:92
 						var tid int = gc_tx
-//line samples_reduction.go:92
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4024,14 +3122,12 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:96
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:96
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:96
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:98
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -4040,15 +3136,11 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:95
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:95
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:92
 					var tid int = gc_tx
-//line samples_reduction.go:92
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4059,18 +3151,15 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					} else {
 //line samples_reduction.go:96
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:96
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:96
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:93
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 				gc_at[gc_tx] = 0
@@ -4083,18 +3172,14 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:95
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line samples_reduction.go:95
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:92
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:95
 							break
 						}
 //line samples_reduction.go:95
@@ -4105,14 +3190,12 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:97
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:96
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:96
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:99
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4121,18 +3204,14 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:95
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line samples_reduction.go:95
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:92
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:95
 						break
 					}
 //line samples_reduction.go:95
@@ -4143,75 +3222,17 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					} else {
 //line samples_reduction.go:97
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:96
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:96
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:99
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4223,8 +3244,8 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:105
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4239,16 +3260,13 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line samples_reduction.go:92
 							var tid int = gc_tx
-//line samples_reduction.go:92
 							_ = tid
 							{
 //line samples_reduction.go:103
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line samples_reduction.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -4259,9 +3277,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples_reduction.go:92
 						var tid int = gc_tx
-//line samples_reduction.go:92
 						_ = tid
 //line samples_reduction.go:103
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -4273,26 +3289,22 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line samples_reduction.go:108
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line samples_reduction.go:92
 							var tid int = gc_tx
 							{
 //line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:104
 									break
 								}
 //line samples_reduction.go:104
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:106
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -4303,11 +3315,9 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line samples_reduction.go:92
 						var tid int = gc_tx
 //line samples_reduction.go:104
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:104
 							break
 						}
 //line samples_reduction.go:104
@@ -4315,53 +3325,9 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line samples_reduction.go:108
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 //line samples_reduction.go:104
 					sdata[tid] += sdata[tid+s]
@@ -4370,7 +3336,6 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -4378,11 +3343,12 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line samples_reduction.go:119
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
@@ -4392,49 +3358,43 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-//line samples_reduction.go:115
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_reduction.go:115
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
@@ -4459,9 +3419,9 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:94
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -4469,15 +3429,11 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:95
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:95
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:92
 						var tid int = gc_tx
-//line samples_reduction.go:92
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4488,14 +3444,12 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:96
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:96
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:96
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:98
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -4504,15 +3458,11 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:95
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:95
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:92
 					var tid int = gc_tx
-//line samples_reduction.go:92
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4523,18 +3473,15 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					} else {
 //line samples_reduction.go:96
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:96
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:96
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:93
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 				gc_at[gc_tx] = 0
@@ -4547,18 +3494,14 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:95
 					gc_vb2 := archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:95
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:92
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:95
 							break
 						}
 //line samples_reduction.go:95
@@ -4569,14 +3512,12 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:97
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:96
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:96
 								archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:99
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4585,18 +3526,14 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:95
 				gc_vb := archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:95
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:92
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:95
 						break
 					}
 //line samples_reduction.go:95
@@ -4607,75 +3544,17 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					} else {
 //line samples_reduction.go:97
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:96
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:96
 							archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:99
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4687,8 +3566,8 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:105
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4703,16 +3582,13 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line samples_reduction.go:92
 							var tid int = gc_tx
-//line samples_reduction.go:92
 							_ = tid
 							{
 //line samples_reduction.go:103
 								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line samples_reduction.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -4723,9 +3599,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples_reduction.go:92
 						var tid int = gc_tx
-//line samples_reduction.go:92
 						_ = tid
 //line samples_reduction.go:103
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -4737,26 +3611,22 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line samples_reduction.go:108
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line samples_reduction.go:92
 							var tid int = gc_tx
 							{
 //line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:104
 									break
 								}
 //line samples_reduction.go:104
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:106
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -4767,11 +3637,9 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line samples_reduction.go:92
 						var tid int = gc_tx
 //line samples_reduction.go:104
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:104
 							break
 						}
 //line samples_reduction.go:104
@@ -4779,53 +3647,9 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line samples_reduction.go:108
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 //line samples_reduction.go:104
 					sdata[tid] += sdata[tid+s]
@@ -4834,7 +3658,6 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -4842,11 +3665,12 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line samples_reduction.go:119
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
@@ -4856,49 +3680,43 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-//line samples_reduction.go:115
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_reduction.go:115
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
@@ -4923,9 +3741,9 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:94
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -4933,15 +3751,11 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:95
 					gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:95
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line samples_reduction.go:92
 						var tid int = gc_tx
-//line samples_reduction.go:92
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4952,14 +3766,12 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:96
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:96
 							if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:96
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line samples_reduction.go:98
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -4968,15 +3780,11 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:95
 				gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:95
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line samples_reduction.go:92
 					var tid int = gc_tx
-//line samples_reduction.go:92
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -4987,18 +3795,15 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					} else {
 //line samples_reduction.go:96
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:96
 						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:96
 							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line samples_reduction.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:93
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 				gc_at[gc_tx] = 0
@@ -5011,18 +3816,14 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:95
 					gc_vb2 := archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:95
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_reduction.go:92
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:95
 							break
 						}
 //line samples_reduction.go:95
@@ -5033,14 +3834,12 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:97
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:96
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:96
 								archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line samples_reduction.go:99
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -5049,18 +3848,14 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:95
 				gc_vb := archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:95
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_reduction.go:92
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:95
 						break
 					}
 //line samples_reduction.go:95
@@ -5071,75 +3866,17 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					} else {
 //line samples_reduction.go:97
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:96
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:96
 							archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line samples_reduction.go:99
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -5151,8 +3888,8 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:105
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5167,16 +3904,13 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line samples_reduction.go:92
 							var tid int = gc_tx
-//line samples_reduction.go:92
 							_ = tid
 							{
 //line samples_reduction.go:103
 								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line samples_reduction.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -5187,9 +3921,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples_reduction.go:92
 						var tid int = gc_tx
-//line samples_reduction.go:92
 						_ = tid
 //line samples_reduction.go:103
 						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -5201,26 +3933,22 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line samples_reduction.go:108
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line samples_reduction.go:92
 							var tid int = gc_tx
 							{
 //line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:104
 									break
 								}
 //line samples_reduction.go:104
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:106
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -5231,11 +3959,9 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line samples_reduction.go:92
 						var tid int = gc_tx
 //line samples_reduction.go:104
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:104
 							break
 						}
 //line samples_reduction.go:104
@@ -5243,53 +3969,9 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line samples_reduction.go:108
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
-						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line samples_reduction.go:108
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 //line samples_reduction.go:104
 					sdata[tid] += sdata[tid+s]
@@ -5298,7 +3980,6 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -5306,11 +3987,12 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line samples_reduction.go:119
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
@@ -5320,49 +4002,43 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-//line samples_reduction.go:115
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_reduction.go:115
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
@@ -5416,17 +4092,16 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:123
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:126
 		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := gIdata[gc_off:][:gc_bdx]
 			gc_at2 := gIdata[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 				i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 				var mySum T
@@ -5439,14 +4114,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 //line samples_reduction.go:135
 				gc_at3[gc_tx] = mySum
-//line samples_reduction.go:137
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 				tid := gc_tx
 				i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
@@ -5460,15 +4133,14 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 //line samples_reduction.go:135
 				sdata[tid] = mySum
-//line samples_reduction.go:137
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:141
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5481,61 +4153,47 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + gc_at4[gc_tx]
 					gc_at5[gc_tx] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -5545,184 +4203,146 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
+//line samples_reduction.go:156
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
 				gc_at6 := gOdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:163
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at6[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at6[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at6[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at6[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at6[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -5757,12 +4377,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:124
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -5772,7 +4390,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								} else {
 //line samples_reduction.go:127
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -5789,12 +4406,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:124
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -5804,7 +4419,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:127
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
 								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
@@ -5817,14 +4431,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -5832,17 +4444,14 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:124
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:127
 									break
 								}
 //line samples_reduction.go:127
@@ -5852,7 +4461,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								} else {
 //line samples_reduction.go:128
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
 									if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -5869,17 +4477,14 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:124
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:127
 								break
 							}
 //line samples_reduction.go:127
@@ -5889,7 +4494,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:128
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
 								if gc_if.ToBits() != 0 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
@@ -5900,85 +4504,24 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum float32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:140
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -5986,14 +4529,11 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:123
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
-//line samples_reduction.go:123
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6005,7 +4545,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:131
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line samples_reduction.go:131
 								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:131
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -6024,14 +4563,11 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:123
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
-//line samples_reduction.go:123
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6043,7 +4579,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:131
 							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line samples_reduction.go:131
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
@@ -6058,9 +4593,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -6075,12 +4608,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:123
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6088,7 +4619,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:131
 							if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:131
 								break
 							}
 //line samples_reduction.go:131
@@ -6098,7 +4628,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:132
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line samples_reduction.go:131
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:131
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -6117,12 +4646,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:123
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6130,7 +4657,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:131
 						if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:131
 							break
 						}
 //line samples_reduction.go:131
@@ -6140,7 +4666,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:132
 							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line samples_reduction.go:131
 							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if5)
@@ -6153,84 +4678,11 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -6243,17 +4695,16 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:146
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 					var mySum float32
@@ -6266,14 +4717,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 //line samples_reduction.go:135
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
@@ -6287,7 +4736,6 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -6295,8 +4743,8 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:141
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -6312,9 +4760,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
-//line samples_reduction.go:123
 							_ = tid
 //line samples_reduction.go:123
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -6338,9 +4784,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
-//line samples_reduction.go:123
 						_ = tid
 //line samples_reduction.go:123
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -6355,12 +4799,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -6371,14 +4813,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
 //line samples_reduction.go:123
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:140
 									break
 								}
 //line samples_reduction.go:140
@@ -6400,13 +4840,11 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
 //line samples_reduction.go:123
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:140
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:140
 							break
 						}
 //line samples_reduction.go:140
@@ -6418,190 +4856,105 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
+//line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line samples_reduction.go:163
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 1
-//line samples_reduction.go:154
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 2
-//line samples_reduction.go:154
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 3
-//line samples_reduction.go:154
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
-//line samples_reduction.go:152
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -6636,12 +4989,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:124
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -6651,7 +5002,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								} else {
 //line samples_reduction.go:127
 									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -6668,12 +5018,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:124
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -6683,7 +5031,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:127
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
@@ -6696,14 +5043,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum int32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -6711,17 +5056,14 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:124
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:127
 									break
 								}
 //line samples_reduction.go:127
@@ -6731,7 +5073,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								} else {
 //line samples_reduction.go:128
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -6748,17 +5089,14 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:124
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:127
 								break
 							}
 //line samples_reduction.go:127
@@ -6768,7 +5106,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:128
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
@@ -6779,85 +5116,24 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum int32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:140
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -6865,14 +5141,11 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:123
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
-//line samples_reduction.go:123
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6884,7 +5157,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:131
 								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line samples_reduction.go:131
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:131
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -6903,14 +5175,11 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:123
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
-//line samples_reduction.go:123
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6922,7 +5191,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:131
 							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line samples_reduction.go:131
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
@@ -6937,9 +5205,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -6954,12 +5220,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:123
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -6967,7 +5231,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:131
 							if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:131
 								break
 							}
 //line samples_reduction.go:131
@@ -6977,7 +5240,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:132
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line samples_reduction.go:131
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:131
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -6996,12 +5258,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:123
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -7009,7 +5269,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:131
 						if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:131
 							break
 						}
 //line samples_reduction.go:131
@@ -7019,7 +5278,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:132
 							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line samples_reduction.go:131
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
@@ -7032,84 +5290,11 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -7122,17 +5307,16 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:146
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 					var mySum int32
@@ -7145,14 +5329,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 //line samples_reduction.go:135
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
@@ -7166,7 +5348,6 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -7174,8 +5355,8 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:141
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -7191,9 +5372,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
-//line samples_reduction.go:123
 							_ = tid
 //line samples_reduction.go:123
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -7217,9 +5396,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
-//line samples_reduction.go:123
 						_ = tid
 //line samples_reduction.go:123
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -7234,12 +5411,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -7250,14 +5425,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
 //line samples_reduction.go:123
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:140
 									break
 								}
 //line samples_reduction.go:140
@@ -7279,13 +5452,11 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
 //line samples_reduction.go:123
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:140
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:140
 							break
 						}
 //line samples_reduction.go:140
@@ -7297,190 +5468,105 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
+//line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line samples_reduction.go:163
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 1
-//line samples_reduction.go:154
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 2
-//line samples_reduction.go:154
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 3
-//line samples_reduction.go:154
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
-//line samples_reduction.go:152
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -7515,12 +5601,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:124
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
@@ -7530,7 +5614,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								} else {
 //line samples_reduction.go:127
 									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -7547,12 +5630,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:124
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -7562,7 +5643,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:127
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
@@ -7575,14 +5655,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum uint32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -7590,17 +5668,14 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:124
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:127
 									break
 								}
 //line samples_reduction.go:127
@@ -7610,7 +5685,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								} else {
 //line samples_reduction.go:128
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -7627,17 +5701,14 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:124
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:127
 								break
 							}
 //line samples_reduction.go:127
@@ -7647,7 +5718,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:128
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
@@ -7658,85 +5728,24 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:131
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum uint32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:140
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -7744,14 +5753,11 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:123
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
-//line samples_reduction.go:123
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -7763,7 +5769,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:131
 								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line samples_reduction.go:131
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:131
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -7782,14 +5787,11 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:123
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
-//line samples_reduction.go:123
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -7801,7 +5803,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:131
 							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line samples_reduction.go:131
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
@@ -7816,9 +5817,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -7833,12 +5832,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:123
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -7846,7 +5843,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:131
 							if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:131
 								break
 							}
 //line samples_reduction.go:131
@@ -7856,7 +5852,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:132
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line samples_reduction.go:131
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:131
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -7875,12 +5870,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:123
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:124
@@ -7888,7 +5881,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:131
 						if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:131
 							break
 						}
 //line samples_reduction.go:131
@@ -7898,7 +5890,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:132
 							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line samples_reduction.go:131
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
@@ -7911,84 +5902,11 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -8001,17 +5919,16 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:146
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 					var mySum uint32
@@ -8024,14 +5941,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 //line samples_reduction.go:135
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
@@ -8045,7 +5960,6 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8053,8 +5967,8 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:141
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -8070,9 +5984,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
-//line samples_reduction.go:123
 							_ = tid
 //line samples_reduction.go:123
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -8096,9 +6008,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
-//line samples_reduction.go:123
 						_ = tid
 //line samples_reduction.go:123
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -8113,12 +6023,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -8129,14 +6037,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 							var tid int = gc_tx
 //line samples_reduction.go:123
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:140
 									break
 								}
 //line samples_reduction.go:140
@@ -8158,13 +6064,11 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:123
 						var tid int = gc_tx
 //line samples_reduction.go:123
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:140
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:140
 							break
 						}
 //line samples_reduction.go:140
@@ -8176,190 +6080,105 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
-						tid := gc_tx
-//line samples_reduction.go:125
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:143
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
+//line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line samples_reduction.go:163
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 1
-//line samples_reduction.go:154
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 2
-//line samples_reduction.go:154
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step4 + 3
-//line samples_reduction.go:154
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
-//line samples_reduction.go:152
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -8413,9 +6232,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
+//line samples_reduction.go:163
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := gIdata[gc_off:][:gc_bdx]
@@ -8423,7 +6242,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_at3 := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 				i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 				var mySum T
@@ -8436,14 +6254,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 //line samples_reduction.go:173
 				gc_at3[gc_tx] = mySum
-//line samples_reduction.go:175
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 				tid := gc_tx
 				i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
@@ -8457,15 +6273,14 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 //line samples_reduction.go:173
 				sdata[tid] = mySum
-//line samples_reduction.go:175
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:179
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -8478,61 +6293,47 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_reduction.go:192
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + gc_at4[gc_tx]
 					gc_at5[gc_tx] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -8542,76 +6343,60 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 //line samples_reduction.go:188
 	var gc_c1v [32]T
@@ -8620,12 +6405,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:196
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:187
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -8634,12 +6417,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:195
 			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_reduction.go:201
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -8652,13 +6435,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:190
 					mySum += sdata[tid+32]
-//line samples_reduction.go:192
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8669,7 +6449,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:200
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 					gc_c1v[gc_lane] = mySum
@@ -8681,7 +6460,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:201
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 					mySum += gc_c1r[gc_lane]
@@ -8690,13 +6468,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:201
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:198
 			if gc_rank == 0 {
+//line samples_reduction.go:199
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -8728,12 +6505,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:162
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -8743,7 +6518,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								} else {
 //line samples_reduction.go:165
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -8760,12 +6534,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:162
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -8775,7 +6547,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:165
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
 								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
@@ -8788,14 +6559,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -8803,17 +6572,14 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:162
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:165
 									break
 								}
 //line samples_reduction.go:165
@@ -8823,7 +6589,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								} else {
 //line samples_reduction.go:166
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
 									if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -8840,17 +6605,14 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:162
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:165
 								break
 							}
 //line samples_reduction.go:165
@@ -8860,7 +6622,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:166
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
 								if gc_if.ToBits() != 0 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
@@ -8871,84 +6632,23 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum float32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:177
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -8957,14 +6657,11 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:161
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
-//line samples_reduction.go:161
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -8976,7 +6673,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:169
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
 								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:169
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -8995,14 +6691,11 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:161
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
-//line samples_reduction.go:161
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -9014,7 +6707,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:169
 							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
@@ -9029,9 +6721,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -9046,12 +6736,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:161
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -9059,7 +6747,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:169
 							if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:169
 								break
 							}
 //line samples_reduction.go:169
@@ -9069,7 +6756,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:170
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:169
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -9088,12 +6774,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:161
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -9101,7 +6785,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:169
 						if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:169
 							break
 						}
 //line samples_reduction.go:169
@@ -9111,7 +6794,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:170
 							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
 							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
@@ -9124,84 +6806,11 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -9214,9 +6823,9 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
+//line samples_reduction.go:183
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -9224,7 +6833,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 					var mySum float32
@@ -9237,14 +6845,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 //line samples_reduction.go:173
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
@@ -9258,7 +6864,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -9266,8 +6871,8 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:179
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -9283,9 +6888,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
-//line samples_reduction.go:161
 							_ = tid
 //line samples_reduction.go:161
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -9309,9 +6912,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
-//line samples_reduction.go:161
 						_ = tid
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -9326,12 +6927,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -9342,14 +6941,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
 //line samples_reduction.go:161
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:178
 									break
 								}
 //line samples_reduction.go:178
@@ -9371,13 +6968,11 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:178
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:178
 							break
 						}
 //line samples_reduction.go:178
@@ -9389,82 +6984,19 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 //line samples_reduction.go:188
 	var gc_c1v [32]float32
@@ -9473,12 +7005,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:196
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:187
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -9493,19 +7023,16 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:202
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:189
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
 							break
 						}
 //line samples_reduction.go:189
@@ -9528,19 +7055,16 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:204
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:189
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
 							break
 						}
 //line samples_reduction.go:189
@@ -9556,7 +7080,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:197
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -9569,9 +7092,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:189
 					if blockSize >= 64 {
@@ -9614,7 +7135,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						gc_c1v[gc_lane] = mySum
@@ -9658,7 +7178,6 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						mySum += gc_c1r[gc_lane]
@@ -9668,13 +7187,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:202
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:198
 			if gc_rank == 0 {
+//line samples_reduction.go:199
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -9706,12 +7224,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:162
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -9721,7 +7237,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								} else {
 //line samples_reduction.go:165
 									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -9738,12 +7253,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:162
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -9753,7 +7266,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:165
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
@@ -9766,14 +7278,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum int32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -9781,17 +7291,14 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:162
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:165
 									break
 								}
 //line samples_reduction.go:165
@@ -9801,7 +7308,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								} else {
 //line samples_reduction.go:166
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -9818,17 +7324,14 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:162
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:165
 								break
 							}
 //line samples_reduction.go:165
@@ -9838,7 +7341,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:166
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
@@ -9849,84 +7351,23 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum int32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:177
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -9935,14 +7376,11 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:161
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
-//line samples_reduction.go:161
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -9954,7 +7392,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:169
 								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:169
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -9973,14 +7410,11 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:161
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
-//line samples_reduction.go:161
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -9992,7 +7426,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:169
 							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
@@ -10007,9 +7440,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -10024,12 +7455,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:161
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -10037,7 +7466,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:169
 							if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:169
 								break
 							}
 //line samples_reduction.go:169
@@ -10047,7 +7475,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:170
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:169
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -10066,12 +7493,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:161
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -10079,7 +7504,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:169
 						if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:169
 							break
 						}
 //line samples_reduction.go:169
@@ -10089,7 +7513,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:170
 							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
@@ -10102,84 +7525,11 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -10192,9 +7542,9 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
+//line samples_reduction.go:183
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -10202,7 +7552,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 					var mySum int32
@@ -10215,14 +7564,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 //line samples_reduction.go:173
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
@@ -10236,7 +7583,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -10244,8 +7590,8 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:179
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -10261,9 +7607,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
-//line samples_reduction.go:161
 							_ = tid
 //line samples_reduction.go:161
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -10287,9 +7631,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
-//line samples_reduction.go:161
 						_ = tid
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -10304,12 +7646,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -10320,14 +7660,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
 //line samples_reduction.go:161
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:178
 									break
 								}
 //line samples_reduction.go:178
@@ -10349,13 +7687,11 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:178
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:178
 							break
 						}
 //line samples_reduction.go:178
@@ -10367,82 +7703,19 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 //line samples_reduction.go:188
 	var gc_c1v [32]int32
@@ -10451,12 +7724,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:196
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:187
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -10471,19 +7742,16 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:202
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:189
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
 							break
 						}
 //line samples_reduction.go:189
@@ -10506,19 +7774,16 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:204
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:189
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
 							break
 						}
 //line samples_reduction.go:189
@@ -10534,7 +7799,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:197
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -10547,9 +7811,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:189
 					if blockSize >= 64 {
@@ -10592,7 +7854,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						gc_c1v[gc_lane] = mySum
@@ -10636,7 +7897,6 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						mySum += gc_c1r[gc_lane]
@@ -10646,13 +7906,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:202
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:198
 			if gc_rank == 0 {
+//line samples_reduction.go:199
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -10684,12 +7943,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:162
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
@@ -10699,7 +7956,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								} else {
 //line samples_reduction.go:165
 									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -10716,12 +7972,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:162
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -10731,7 +7985,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:165
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
@@ -10744,14 +7997,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum uint32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -10759,17 +8010,14 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:162
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:165
 									break
 								}
 //line samples_reduction.go:165
@@ -10779,7 +8027,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								} else {
 //line samples_reduction.go:166
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -10796,17 +8043,14 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:162
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:165
 								break
 							}
 //line samples_reduction.go:165
@@ -10816,7 +8060,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:166
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
@@ -10827,84 +8070,23 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:169
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum uint32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:177
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -10913,14 +8095,11 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:161
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
-//line samples_reduction.go:161
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -10932,7 +8111,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:169
 								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:169
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -10951,14 +8129,11 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:161
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
-//line samples_reduction.go:161
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -10970,7 +8145,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:169
 							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
@@ -10985,9 +8159,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -11002,12 +8174,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:161
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -11015,7 +8185,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:169
 							if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:169
 								break
 							}
 //line samples_reduction.go:169
@@ -11025,7 +8194,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:170
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:169
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -11044,12 +8212,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:161
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:162
@@ -11057,7 +8223,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:169
 						if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:169
 							break
 						}
 //line samples_reduction.go:169
@@ -11067,7 +8232,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:170
 							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
@@ -11080,84 +8244,11 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -11170,9 +8261,9 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
+//line samples_reduction.go:183
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -11180,7 +8271,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 					var mySum uint32
@@ -11193,14 +8283,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 //line samples_reduction.go:173
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
@@ -11214,7 +8302,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -11222,8 +8309,8 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:179
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -11239,9 +8326,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
-//line samples_reduction.go:161
 							_ = tid
 //line samples_reduction.go:161
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -11265,9 +8350,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
-//line samples_reduction.go:161
 						_ = tid
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -11282,12 +8365,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -11298,14 +8379,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 							var tid int = gc_tx
 //line samples_reduction.go:161
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:178
 									break
 								}
 //line samples_reduction.go:178
@@ -11327,13 +8406,11 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:178
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:178
 							break
 						}
 //line samples_reduction.go:178
@@ -11345,82 +8422,19 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-						tid := gc_tx
-//line samples_reduction.go:163
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-//line samples_reduction.go:181
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 //line samples_reduction.go:188
 	var gc_c1v [32]uint32
@@ -11429,12 +8443,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:196
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:187
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -11449,19 +8461,16 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:202
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:189
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
 							break
 						}
 //line samples_reduction.go:189
@@ -11484,19 +8493,16 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:204
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:161
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:189
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
 							break
 						}
 //line samples_reduction.go:189
@@ -11512,7 +8518,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:197
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -11525,9 +8530,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:189
 					if blockSize >= 64 {
@@ -11570,7 +8573,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						gc_c1v[gc_lane] = mySum
@@ -11614,7 +8616,6 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						mySum += gc_c1r[gc_lane]
@@ -11624,13 +8625,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:202
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:198
 			if gc_rank == 0 {
+//line samples_reduction.go:199
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -11678,8 +8678,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:211
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:212
 		gc_off := gc_bx * (blockSize * 2)
 		gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -11701,15 +8701,14 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 //line samples_reduction.go:223
 				gc_at3[gc_tx] = mySum
-//line samples_reduction.go:225
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:212
 				i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
 				var mySum T
@@ -11722,15 +8721,14 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 //line samples_reduction.go:223
 				sdata[tid] = mySum
-//line samples_reduction.go:225
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
-//line samples_reduction.go:231
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 256
 		gc_fastlo := min(max(0, -gc_off3), gc_bdx)
+//line samples_reduction.go:234
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -11741,9 +8739,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -11757,9 +8753,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -11775,9 +8769,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -11790,9 +8782,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -11805,9 +8795,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -11820,9 +8808,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -11835,9 +8821,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -11848,10 +8832,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 128
 		gc_fastlo2 := min(max(0, -gc_off4), gc_bdx)
+//line samples_reduction.go:239
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off4, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -11862,9 +8846,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -11878,9 +8860,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -11896,9 +8876,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -11911,9 +8889,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -11926,9 +8902,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -11941,9 +8915,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -11956,9 +8928,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -11969,10 +8939,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 64
 		gc_fastlo3 := min(max(0, -gc_off5), gc_bdx)
+//line samples_reduction.go:246
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -11983,9 +8953,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -11999,9 +8967,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -12017,9 +8983,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12032,9 +8996,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12047,9 +9009,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12062,9 +9022,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12077,9 +9035,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -12099,12 +9055,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:258
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:249
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -12113,12 +9067,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:257
 			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_reduction.go:263
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -12131,13 +9085,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:251
 					mySum += sdata[tid+32]
-//line samples_reduction.go:253
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -12148,7 +9099,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:260
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 					gc_c1v[gc_lane] = mySum
@@ -12160,7 +9110,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:261
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 					mySum += gc_c1r[gc_lane]
@@ -12169,13 +9118,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line samples_reduction.go:261
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:258
 			if gc_rank == 0 {
+//line samples_reduction.go:259
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -12207,7 +9155,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:212
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
@@ -12222,7 +9169,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								} else {
 //line samples_reduction.go:215
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -12239,7 +9185,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:212
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -12254,7 +9199,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:215
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
 								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
@@ -12274,7 +9218,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -12282,7 +9225,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:212
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
@@ -12292,7 +9234,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:214
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:215
 									break
 								}
 //line samples_reduction.go:215
@@ -12302,7 +9243,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								} else {
 //line samples_reduction.go:216
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
 									if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -12319,7 +9259,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:212
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -12329,7 +9268,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:214
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:215
 								break
 							}
 //line samples_reduction.go:215
@@ -12339,7 +9277,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:216
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
 								if gc_if.ToBits() != 0 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
@@ -12350,66 +9287,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:212
@@ -12419,15 +9297,14 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:227
 			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -12436,15 +9313,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:211
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
-//line samples_reduction.go:211
 							_ = tid
+//line samples_reduction.go:212
 							var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -12455,7 +9330,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:219
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
 								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:219
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -12474,15 +9348,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:211
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
-//line samples_reduction.go:211
 						_ = tid
+//line samples_reduction.go:212
 						var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -12493,7 +9365,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:219
 							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
@@ -12510,7 +9381,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -12525,20 +9395,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:211
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
+//line samples_reduction.go:212
 							var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:219
 							if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:219
 								break
 							}
 //line samples_reduction.go:219
@@ -12548,7 +9416,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							} else {
 //line samples_reduction.go:220
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:219
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -12567,20 +9434,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:211
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
+//line samples_reduction.go:212
 						var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:219
 						if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:219
 							break
 						}
 //line samples_reduction.go:219
@@ -12590,7 +9455,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						} else {
 //line samples_reduction.go:220
 							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
 							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
@@ -12603,84 +9467,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -12693,8 +9485,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:232
 			gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
@@ -12716,15 +9508,14 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 //line samples_reduction.go:223
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
 					var mySum float32
@@ -12737,16 +9528,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+//line samples_reduction.go:235
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -12758,16 +9548,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_fasthi; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -12778,16 +9564,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								} else {
-//line samples_reduction.go:226
 									gc_b5 := gc_none4
 //line samples_reduction.go:226
 									if blockSize >= 512 {
-//line samples_reduction.go:226
 										gc_b5 = gc_all4
 									}
 //line samples_reduction.go:226
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:226
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -12806,16 +9589,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -12826,16 +9605,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:226
 								mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							} else {
-//line samples_reduction.go:226
 								gc_b4 := gc_none3
 //line samples_reduction.go:226
 								if blockSize >= 512 {
-//line samples_reduction.go:226
 									gc_b4 = gc_all3
 								}
 //line samples_reduction.go:226
 								gc_if11 := gc_b4.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if11)
@@ -12851,9 +9627,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_u := gc_vstep5 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -12867,9 +9641,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -12883,23 +9655,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:226
 						if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:226
 							break
 						}
 //line samples_reduction.go:226
@@ -12908,16 +9675,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:228
 							gc_b3 := gc_none2
 //line samples_reduction.go:228
 							if blockSize >= 512 {
-//line samples_reduction.go:226
 								gc_b3 = gc_all2
 							}
 //line samples_reduction.go:226
 							gc_if10 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
 							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:226
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -12935,23 +9699,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:226
 					if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:226
 						break
 					}
 //line samples_reduction.go:226
@@ -12960,16 +9719,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:228
 						gc_b2 := gc_none
 //line samples_reduction.go:228
 						if blockSize >= 512 {
-//line samples_reduction.go:226
 							gc_b2 = gc_all
 						}
 //line samples_reduction.go:226
 						gc_if9 := gc_b2.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
 						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:226
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
@@ -12981,75 +9737,10 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -13060,10 +9751,10 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+//line samples_reduction.go:239
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -13075,16 +9766,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -13095,16 +9782,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								} else {
-//line samples_reduction.go:233
 									gc_b9 := gc_none8
 //line samples_reduction.go:233
 									if blockSize >= 256 {
-//line samples_reduction.go:233
 										gc_b9 = gc_all8
 									}
 //line samples_reduction.go:233
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
 									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:233
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
@@ -13123,16 +9807,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -13143,16 +9823,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:233
 								mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 							} else {
-//line samples_reduction.go:233
 								gc_b8 := gc_none7
 //line samples_reduction.go:233
 								if blockSize >= 256 {
-//line samples_reduction.go:233
 									gc_b8 = gc_all7
 								}
 //line samples_reduction.go:233
 								gc_if15 := gc_b8.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
 								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if15)
@@ -13168,9 +9845,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -13184,9 +9859,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -13200,23 +9873,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:233
 						if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:233
 							break
 						}
 //line samples_reduction.go:233
@@ -13225,16 +9893,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:235
 							gc_b7 := gc_none6
 //line samples_reduction.go:235
 							if blockSize >= 256 {
-//line samples_reduction.go:233
 								gc_b7 = gc_all6
 							}
 //line samples_reduction.go:233
 							gc_if14 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
 							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:233
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
@@ -13252,23 +9917,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:233
 					if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:233
 						break
 					}
 //line samples_reduction.go:233
@@ -13277,16 +9937,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:235
 						gc_b6 := gc_none5
 //line samples_reduction.go:235
 						if blockSize >= 256 {
-//line samples_reduction.go:233
 							gc_b6 = gc_all5
 						}
 //line samples_reduction.go:233
 						gc_if13 := gc_b6.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
 						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:233
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
@@ -13298,75 +9955,10 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -13377,10 +9969,10 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+//line samples_reduction.go:246
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -13392,16 +9984,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep9+15 < gc_fasthi3; gc_vstep9 += 16 {
 								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -13412,16 +10000,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								} else {
-//line samples_reduction.go:240
 									gc_b13 := gc_none12
 //line samples_reduction.go:240
 									if blockSize >= 128 {
-//line samples_reduction.go:240
 										gc_b13 = gc_all12
 									}
 //line samples_reduction.go:240
 									gc_if20 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:240
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
@@ -13440,16 +10025,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -13460,16 +10041,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:240
 								mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 							} else {
-//line samples_reduction.go:240
 								gc_b12 := gc_none11
 //line samples_reduction.go:240
 								if blockSize >= 128 {
-//line samples_reduction.go:240
 									gc_b12 = gc_all11
 								}
 //line samples_reduction.go:240
 								gc_if19 := gc_b12.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
 								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if19)
@@ -13485,9 +10063,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -13501,9 +10077,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -13517,23 +10091,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none10 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:240
 						if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:240
 							break
 						}
 //line samples_reduction.go:240
@@ -13542,16 +10111,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:242
 							gc_b11 := gc_none10
 //line samples_reduction.go:242
 							if blockSize >= 128 {
-//line samples_reduction.go:240
 								gc_b11 = gc_all10
 							}
 //line samples_reduction.go:240
 							gc_if18 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
 							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:240
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
@@ -13569,23 +10135,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 					gc_tx := gc_vstep10
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:240
 					if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:240
 						break
 					}
 //line samples_reduction.go:240
@@ -13594,16 +10155,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:242
 						gc_b10 := gc_none9
 //line samples_reduction.go:242
 						if blockSize >= 128 {
-//line samples_reduction.go:240
 							gc_b10 = gc_all9
 						}
 //line samples_reduction.go:240
 						gc_if17 := gc_b10.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
 						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:240
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
@@ -13615,75 +10173,10 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -13703,12 +10196,10 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:258
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:249
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -13723,19 +10214,16 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:264
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:250
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
 							break
 						}
 //line samples_reduction.go:250
@@ -13758,19 +10246,16 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:265
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:250
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
 							break
 						}
 //line samples_reduction.go:250
@@ -13786,7 +10271,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:258
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -13799,9 +10283,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:250
 					if blockSize >= 64 {
@@ -13844,7 +10326,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						gc_c1v[gc_lane] = mySum
@@ -13888,7 +10369,6 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						mySum += gc_c1r[gc_lane]
@@ -13898,13 +10378,12 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line samples_reduction.go:262
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:258
 			if gc_rank == 0 {
+//line samples_reduction.go:259
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -13936,7 +10415,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:212
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
@@ -13951,7 +10429,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								} else {
 //line samples_reduction.go:215
 									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -13968,7 +10445,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:212
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -13983,7 +10459,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:215
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
@@ -14003,7 +10478,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -14011,7 +10485,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:212
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
@@ -14021,7 +10494,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:214
 								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:215
 									break
 								}
 //line samples_reduction.go:215
@@ -14031,7 +10503,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								} else {
 //line samples_reduction.go:216
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -14048,7 +10519,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:212
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -14058,7 +10528,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:214
 							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:215
 								break
 							}
 //line samples_reduction.go:215
@@ -14068,7 +10537,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:216
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
@@ -14079,66 +10547,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:212
@@ -14148,15 +10557,14 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:227
 			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -14165,15 +10573,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:211
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
-//line samples_reduction.go:211
 							_ = tid
+//line samples_reduction.go:212
 							var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -14184,7 +10590,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:219
 								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:219
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -14203,15 +10608,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:211
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
-//line samples_reduction.go:211
 						_ = tid
+//line samples_reduction.go:212
 						var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -14222,7 +10625,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:219
 							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
@@ -14239,7 +10641,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -14254,20 +10655,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:211
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
+//line samples_reduction.go:212
 							var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:219
 							if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:219
 								break
 							}
 //line samples_reduction.go:219
@@ -14277,7 +10676,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							} else {
 //line samples_reduction.go:220
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:219
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -14296,20 +10694,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:211
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
+//line samples_reduction.go:212
 						var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:219
 						if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:219
 							break
 						}
 //line samples_reduction.go:219
@@ -14319,7 +10715,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						} else {
 //line samples_reduction.go:220
 							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
@@ -14332,84 +10727,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -14422,8 +10745,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:232
 			gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
@@ -14445,15 +10768,14 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 //line samples_reduction.go:223
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
 					var mySum int32
@@ -14466,16 +10788,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+//line samples_reduction.go:235
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -14487,16 +10808,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_fasthi; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -14507,16 +10824,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								} else {
-//line samples_reduction.go:226
 									gc_b5 := gc_none4
 //line samples_reduction.go:226
 									if blockSize >= 512 {
-//line samples_reduction.go:226
 										gc_b5 = gc_all4
 									}
 //line samples_reduction.go:226
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
 									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:226
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
@@ -14535,16 +10849,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -14555,16 +10865,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:226
 								mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							} else {
-//line samples_reduction.go:226
 								gc_b4 := gc_none3
 //line samples_reduction.go:226
 								if blockSize >= 512 {
-//line samples_reduction.go:226
 									gc_b4 = gc_all3
 								}
 //line samples_reduction.go:226
 								gc_if15 := gc_b4.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
 								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if15)
@@ -14580,9 +10887,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_u := gc_vstep5 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -14596,9 +10901,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -14612,23 +10915,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:226
 						if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:226
 							break
 						}
 //line samples_reduction.go:226
@@ -14637,16 +10935,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:228
 							gc_b3 := gc_none2
 //line samples_reduction.go:228
 							if blockSize >= 512 {
-//line samples_reduction.go:226
 								gc_b3 = gc_all2
 							}
 //line samples_reduction.go:226
 							gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
 							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:226
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
@@ -14664,23 +10959,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:226
 					if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:226
 						break
 					}
 //line samples_reduction.go:226
@@ -14689,16 +10979,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:228
 						gc_b2 := gc_none
 //line samples_reduction.go:228
 						if blockSize >= 512 {
-//line samples_reduction.go:226
 							gc_b2 = gc_all
 						}
 //line samples_reduction.go:226
 						gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
 						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:226
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
@@ -14710,75 +10997,10 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -14789,10 +11011,10 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+//line samples_reduction.go:239
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -14804,16 +11026,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -14824,16 +11042,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								} else {
-//line samples_reduction.go:233
 									gc_b9 := gc_none8
 //line samples_reduction.go:233
 									if blockSize >= 256 {
-//line samples_reduction.go:233
 										gc_b9 = gc_all8
 									}
 //line samples_reduction.go:233
 									gc_if20 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:233
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
@@ -14852,16 +11067,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -14872,16 +11083,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:233
 								mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 							} else {
-//line samples_reduction.go:233
 								gc_b8 := gc_none7
 //line samples_reduction.go:233
 								if blockSize >= 256 {
-//line samples_reduction.go:233
 									gc_b8 = gc_all7
 								}
 //line samples_reduction.go:233
 								gc_if19 := gc_b8.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
 								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if19)
@@ -14897,9 +11105,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -14913,9 +11119,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -14929,23 +11133,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:233
 						if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:233
 							break
 						}
 //line samples_reduction.go:233
@@ -14954,16 +11153,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:235
 							gc_b7 := gc_none6
 //line samples_reduction.go:235
 							if blockSize >= 256 {
-//line samples_reduction.go:233
 								gc_b7 = gc_all6
 							}
 //line samples_reduction.go:233
 							gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
 							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:233
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
@@ -14981,23 +11177,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:233
 					if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:233
 						break
 					}
 //line samples_reduction.go:233
@@ -15006,16 +11197,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:235
 						gc_b6 := gc_none5
 //line samples_reduction.go:235
 						if blockSize >= 256 {
-//line samples_reduction.go:233
 							gc_b6 = gc_all5
 						}
 //line samples_reduction.go:233
 						gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
 						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:233
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
@@ -15027,75 +11215,10 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -15106,10 +11229,10 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+//line samples_reduction.go:246
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -15121,16 +11244,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep9+15 < gc_fasthi3; gc_vstep9 += 16 {
 								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -15141,16 +11260,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								} else {
-//line samples_reduction.go:240
 									gc_b13 := gc_none12
 //line samples_reduction.go:240
 									if blockSize >= 128 {
-//line samples_reduction.go:240
 										gc_b13 = gc_all12
 									}
 //line samples_reduction.go:240
 									gc_if24 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:240
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
@@ -15169,16 +11285,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -15189,16 +11301,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:240
 								mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 							} else {
-//line samples_reduction.go:240
 								gc_b12 := gc_none11
 //line samples_reduction.go:240
 								if blockSize >= 128 {
-//line samples_reduction.go:240
 									gc_b12 = gc_all11
 								}
 //line samples_reduction.go:240
 								gc_if23 := gc_b12.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
 								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if23)
@@ -15214,9 +11323,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -15230,9 +11337,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -15246,23 +11351,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none10 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:240
 						if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:240
 							break
 						}
 //line samples_reduction.go:240
@@ -15271,16 +11371,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:242
 							gc_b11 := gc_none10
 //line samples_reduction.go:242
 							if blockSize >= 128 {
-//line samples_reduction.go:240
 								gc_b11 = gc_all10
 							}
 //line samples_reduction.go:240
 							gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
 							if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:240
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
@@ -15298,23 +11395,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 					gc_tx := gc_vstep10
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:240
 					if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:240
 						break
 					}
 //line samples_reduction.go:240
@@ -15323,16 +11415,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:242
 						gc_b10 := gc_none9
 //line samples_reduction.go:242
 						if blockSize >= 128 {
-//line samples_reduction.go:240
 							gc_b10 = gc_all9
 						}
 //line samples_reduction.go:240
 						gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
 						if gc_if21.ToBits() != 0 {
 //line samples_reduction.go:240
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
@@ -15344,75 +11433,10 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -15432,12 +11456,10 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:258
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:249
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -15452,19 +11474,16 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:264
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:250
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
 							break
 						}
 //line samples_reduction.go:250
@@ -15487,19 +11506,16 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:265
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:250
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
 							break
 						}
 //line samples_reduction.go:250
@@ -15515,7 +11531,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:258
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -15528,9 +11543,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:250
 					if blockSize >= 64 {
@@ -15573,7 +11586,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						gc_c1v[gc_lane] = mySum
@@ -15617,7 +11629,6 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						mySum += gc_c1r[gc_lane]
@@ -15627,13 +11638,12 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line samples_reduction.go:262
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:258
 			if gc_rank == 0 {
+//line samples_reduction.go:259
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -15665,7 +11675,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:212
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
@@ -15680,7 +11689,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								} else {
 //line samples_reduction.go:215
 									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -15697,7 +11705,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:212
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -15712,7 +11719,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:215
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
@@ -15732,7 +11738,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -15740,7 +11745,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:212
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
@@ -15750,7 +11754,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:214
 								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
-//line samples_reduction.go:215
 									break
 								}
 //line samples_reduction.go:215
@@ -15760,7 +11763,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								} else {
 //line samples_reduction.go:216
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -15777,7 +11779,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:212
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -15787,7 +11788,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:214
 							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
-//line samples_reduction.go:215
 								break
 							}
 //line samples_reduction.go:215
@@ -15797,7 +11797,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:216
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
@@ -15808,66 +11807,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-//line samples_reduction.go:219
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:212
@@ -15877,15 +11817,14 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:227
 			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -15894,15 +11833,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:211
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
-//line samples_reduction.go:211
 							_ = tid
+//line samples_reduction.go:212
 							var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -15913,7 +11850,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:219
 								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:219
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -15932,15 +11868,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:211
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
-//line samples_reduction.go:211
 						_ = tid
+//line samples_reduction.go:212
 						var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -15951,7 +11885,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:219
 							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
@@ -15968,7 +11901,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -15983,20 +11915,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:211
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
+//line samples_reduction.go:212
 							var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:219
 							if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:219
 								break
 							}
 //line samples_reduction.go:219
@@ -16006,7 +11936,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							} else {
 //line samples_reduction.go:220
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:219
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -16025,20 +11954,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				if compiled.SIMD {
-//line samples_reduction.go:211
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
+//line samples_reduction.go:212
 						var i int = gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:212
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:219
 						if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:219
 							break
 						}
 //line samples_reduction.go:219
@@ -16048,7 +11975,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						} else {
 //line samples_reduction.go:220
 							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
@@ -16061,84 +11987,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-						tid := gc_tx
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -16151,8 +12005,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:232
 			gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
@@ -16174,15 +12028,14 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 //line samples_reduction.go:223
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
 					var mySum uint32
@@ -16195,16 +12048,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+//line samples_reduction.go:235
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -16216,16 +12068,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_fasthi; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -16236,16 +12084,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								} else {
-//line samples_reduction.go:226
 									gc_b5 := gc_none4
 //line samples_reduction.go:226
 									if blockSize >= 512 {
-//line samples_reduction.go:226
 										gc_b5 = gc_all4
 									}
 //line samples_reduction.go:226
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
 									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:226
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
@@ -16264,16 +12109,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -16284,16 +12125,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:226
 								mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							} else {
-//line samples_reduction.go:226
 								gc_b4 := gc_none3
 //line samples_reduction.go:226
 								if blockSize >= 512 {
-//line samples_reduction.go:226
 									gc_b4 = gc_all3
 								}
 //line samples_reduction.go:226
 								gc_if15 := gc_b4.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
 								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if15)
@@ -16309,9 +12147,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_u := gc_vstep5 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -16325,9 +12161,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -16341,23 +12175,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:226
 						if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:226
 							break
 						}
 //line samples_reduction.go:226
@@ -16366,16 +12195,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:228
 							gc_b3 := gc_none2
 //line samples_reduction.go:228
 							if blockSize >= 512 {
-//line samples_reduction.go:226
 								gc_b3 = gc_all2
 							}
 //line samples_reduction.go:226
 							gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
 							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:226
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
@@ -16393,23 +12219,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:226
 					if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:226
 						break
 					}
 //line samples_reduction.go:226
@@ -16418,16 +12239,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:228
 						gc_b2 := gc_none
 //line samples_reduction.go:228
 						if blockSize >= 512 {
-//line samples_reduction.go:226
 							gc_b2 = gc_all
 						}
 //line samples_reduction.go:226
 						gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
 						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:226
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
@@ -16439,75 +12257,10 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -16518,10 +12271,10 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+//line samples_reduction.go:239
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -16533,16 +12286,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -16553,16 +12302,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								} else {
-//line samples_reduction.go:233
 									gc_b9 := gc_none8
 //line samples_reduction.go:233
 									if blockSize >= 256 {
-//line samples_reduction.go:233
 										gc_b9 = gc_all8
 									}
 //line samples_reduction.go:233
 									gc_if20 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:233
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
@@ -16581,16 +12327,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -16601,16 +12343,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:233
 								mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 							} else {
-//line samples_reduction.go:233
 								gc_b8 := gc_none7
 //line samples_reduction.go:233
 								if blockSize >= 256 {
-//line samples_reduction.go:233
 									gc_b8 = gc_all7
 								}
 //line samples_reduction.go:233
 								gc_if19 := gc_b8.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
 								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if19)
@@ -16626,9 +12365,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -16642,9 +12379,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -16658,23 +12393,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:233
 						if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:233
 							break
 						}
 //line samples_reduction.go:233
@@ -16683,16 +12413,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:235
 							gc_b7 := gc_none6
 //line samples_reduction.go:235
 							if blockSize >= 256 {
-//line samples_reduction.go:233
 								gc_b7 = gc_all6
 							}
 //line samples_reduction.go:233
 							gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
 							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:233
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
@@ -16710,23 +12437,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:233
 					if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:233
 						break
 					}
 //line samples_reduction.go:233
@@ -16735,16 +12457,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:235
 						gc_b6 := gc_none5
 //line samples_reduction.go:235
 						if blockSize >= 256 {
-//line samples_reduction.go:233
 							gc_b6 = gc_all5
 						}
 //line samples_reduction.go:233
 						gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
 						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:233
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
@@ -16756,75 +12475,10 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -16835,10 +12489,10 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+//line samples_reduction.go:246
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -16850,16 +12504,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:211
 							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep9+15 < gc_fasthi3; gc_vstep9 += 16 {
 								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 								var tid int = gc_tx
 //line samples_reduction.go:211
 								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -16870,16 +12520,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								} else {
-//line samples_reduction.go:240
 									gc_b13 := gc_none12
 //line samples_reduction.go:240
 									if blockSize >= 128 {
-//line samples_reduction.go:240
 										gc_b13 = gc_all12
 									}
 //line samples_reduction.go:240
 									gc_if24 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:240
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
@@ -16898,16 +12545,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:211
 						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 							var tid int = gc_tx
 //line samples_reduction.go:211
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -16918,16 +12561,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:240
 								mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 							} else {
-//line samples_reduction.go:240
 								gc_b12 := gc_none11
 //line samples_reduction.go:240
 								if blockSize >= 128 {
-//line samples_reduction.go:240
 									gc_b12 = gc_all11
 								}
 //line samples_reduction.go:240
 								gc_if23 := gc_b12.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
 								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if23)
@@ -16943,9 +12583,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -16959,9 +12597,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -16975,23 +12611,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line samples_reduction.go:211
 					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:211
 					gc_none10 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:211
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:240
 						if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:240
 							break
 						}
 //line samples_reduction.go:240
@@ -17000,16 +12631,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:242
 							gc_b11 := gc_none10
 //line samples_reduction.go:242
 							if blockSize >= 128 {
-//line samples_reduction.go:240
 								gc_b11 = gc_all10
 							}
 //line samples_reduction.go:240
 							gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
 							if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:240
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
@@ -17027,23 +12655,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:211
 				gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:211
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:211
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 					gc_tx := gc_vstep10
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 					var tid int = gc_tx
 //line samples_reduction.go:211
 					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:240
 					if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:240
 						break
 					}
 //line samples_reduction.go:240
@@ -17052,16 +12675,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:242
 						gc_b10 := gc_none9
 //line samples_reduction.go:242
 						if blockSize >= 128 {
-//line samples_reduction.go:240
 							gc_b10 = gc_all9
 						}
 //line samples_reduction.go:240
 						gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
 						if gc_if21.ToBits() != 0 {
 //line samples_reduction.go:240
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
@@ -17073,75 +12693,10 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-					tid := gc_tx
-//line samples_reduction.go:213
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -17161,12 +12716,10 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:258
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:249
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -17181,19 +12734,16 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:264
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:250
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
 							break
 						}
 //line samples_reduction.go:250
@@ -17216,19 +12766,16 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:265
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:211
 						var tid int = gc_tx
 //line samples_reduction.go:211
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:250
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
 							break
 						}
 //line samples_reduction.go:250
@@ -17244,7 +12791,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:258
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -17257,9 +12803,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:250
 					if blockSize >= 64 {
@@ -17302,7 +12846,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						gc_c1v[gc_lane] = mySum
@@ -17346,7 +12889,6 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						mySum += gc_c1r[gc_lane]
@@ -17356,13 +12898,12 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line samples_reduction.go:262
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:258
 			if gc_rank == 0 {
+//line samples_reduction.go:259
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -17413,13 +12954,12 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 			tid := gc_tx
+//line samples_reduction.go:273
 			gridSize := blockSize * gc_gdx
 //line samples_reduction.go:275
 			var mySum T
@@ -17429,11 +12969,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gridSize = gridSize << 1
 //line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b.Tick()
-//line samples_reduction.go:281
 					if gc_b.Stopped() {
-//line samples_reduction.go:281
 						return
 					}
 //line samples_reduction.go:282
@@ -17446,11 +12983,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			} else {
 				i_ := gc_bx*blockSize + gc_tx
 				for i_ < n {
-//line samples_reduction.go:290
 					gc_b.Tick()
-//line samples_reduction.go:290
 					if gc_b.Stopped() {
-//line samples_reduction.go:290
 						return
 					}
 //line samples_reduction.go:291
@@ -17460,14 +12994,13 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 //line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line samples_reduction.go:307
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -17478,9 +13011,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -17494,9 +13025,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -17512,9 +13041,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17527,9 +13054,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17542,9 +13067,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17557,9 +13080,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17572,9 +13093,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -17585,10 +13104,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line samples_reduction.go:312
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -17599,9 +13118,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -17615,9 +13132,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -17633,9 +13148,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17648,9 +13161,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17663,9 +13174,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17678,9 +13187,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17693,9 +13200,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -17706,10 +13211,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line samples_reduction.go:319
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -17720,9 +13225,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -17736,9 +13239,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -17754,9 +13255,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -17769,9 +13268,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -17784,9 +13281,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -17799,9 +13294,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -17814,9 +13307,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -17836,12 +13327,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:331
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:322
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -17850,12 +13339,12 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:330
 			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_reduction.go:336
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -17868,13 +13357,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:324
 					mySum += sdata[tid+32]
-//line samples_reduction.go:326
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -17885,7 +13371,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:333
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 					gc_c1v[gc_lane] = mySum
@@ -17897,7 +13382,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:334
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 					mySum += gc_c1r[gc_lane]
@@ -17906,13 +13390,12 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:334
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:331
 			if gc_rank == 0 {
+//line samples_reduction.go:332
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -17936,13 +13419,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 			tid := gc_tx
+//line samples_reduction.go:273
 			gridSize := blockSize * gc_gdx
 //line samples_reduction.go:275
 			var mySum float32
@@ -17952,11 +13434,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gridSize = gridSize << 1
 //line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b.Tick()
-//line samples_reduction.go:281
 					if gc_b.Stopped() {
-//line samples_reduction.go:281
 						return
 					}
 //line samples_reduction.go:282
@@ -17969,11 +13448,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			} else {
 				i_ := gc_bx*blockSize + gc_tx
 				for i_ < n {
-//line samples_reduction.go:290
 					gc_b.Tick()
-//line samples_reduction.go:290
 					if gc_b.Stopped() {
-//line samples_reduction.go:290
 						return
 					}
 //line samples_reduction.go:291
@@ -17983,14 +13459,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 //line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line samples_reduction.go:307
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -18002,16 +13477,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -18022,16 +13493,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:299
 									mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
-//line samples_reduction.go:299
 									gc_b5 := gc_none4
 //line samples_reduction.go:299
 									if blockSize >= 512 {
-//line samples_reduction.go:299
 										gc_b5 = gc_all4
 									}
 //line samples_reduction.go:299
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:299
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -18050,16 +13518,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -18070,16 +13534,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:299
 								mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							} else {
-//line samples_reduction.go:299
 								gc_b4 := gc_none3
 //line samples_reduction.go:299
 								if blockSize >= 512 {
-//line samples_reduction.go:299
 									gc_b4 = gc_all3
 								}
 //line samples_reduction.go:299
 								gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
 								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
@@ -18095,9 +13556,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -18111,9 +13570,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -18127,23 +13584,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:299
 						if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:299
 							break
 						}
 //line samples_reduction.go:299
@@ -18152,16 +13604,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:301
 							gc_b3 := gc_none2
 //line samples_reduction.go:301
 							if blockSize >= 512 {
-//line samples_reduction.go:299
 								gc_b3 = gc_all2
 							}
 //line samples_reduction.go:299
 							gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:299
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -18179,23 +13628,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:299
 					if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:299
 						break
 					}
 //line samples_reduction.go:299
@@ -18204,16 +13648,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:301
 						gc_b2 := gc_none
 //line samples_reduction.go:301
 						if blockSize >= 512 {
-//line samples_reduction.go:299
 							gc_b2 = gc_all
 						}
 //line samples_reduction.go:299
 						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:299
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
@@ -18225,75 +13666,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -18304,10 +13680,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line samples_reduction.go:312
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -18319,16 +13695,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -18339,16 +13711,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:306
 									mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
-//line samples_reduction.go:306
 									gc_b9 := gc_none8
 //line samples_reduction.go:306
 									if blockSize >= 256 {
-//line samples_reduction.go:306
 										gc_b9 = gc_all8
 									}
 //line samples_reduction.go:306
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:306
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -18367,16 +13736,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -18387,16 +13752,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:306
 								mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							} else {
-//line samples_reduction.go:306
 								gc_b8 := gc_none7
 //line samples_reduction.go:306
 								if blockSize >= 256 {
-//line samples_reduction.go:306
 									gc_b8 = gc_all7
 								}
 //line samples_reduction.go:306
 								gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
 								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
@@ -18412,9 +13774,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -18428,9 +13788,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -18444,23 +13802,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:306
 						if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:306
 							break
 						}
 //line samples_reduction.go:306
@@ -18469,16 +13822,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:308
 							gc_b7 := gc_none6
 //line samples_reduction.go:308
 							if blockSize >= 256 {
-//line samples_reduction.go:306
 								gc_b7 = gc_all6
 							}
 //line samples_reduction.go:306
 							gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
 							if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:306
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -18496,23 +13846,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:306
 					if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:306
 						break
 					}
 //line samples_reduction.go:306
@@ -18521,16 +13866,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:308
 						gc_b6 := gc_none5
 //line samples_reduction.go:308
 						if blockSize >= 256 {
-//line samples_reduction.go:306
 							gc_b6 = gc_all5
 						}
 //line samples_reduction.go:306
 						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
 						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:306
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
@@ -18542,75 +13884,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -18621,10 +13898,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line samples_reduction.go:319
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -18636,16 +13913,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -18656,16 +13929,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:313
 									mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								} else {
-//line samples_reduction.go:313
 									gc_b13 := gc_none12
 //line samples_reduction.go:313
 									if blockSize >= 128 {
-//line samples_reduction.go:313
 										gc_b13 = gc_all12
 									}
 //line samples_reduction.go:313
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:313
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -18684,16 +13954,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -18704,16 +13970,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:313
 								mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 							} else {
-//line samples_reduction.go:313
 								gc_b12 := gc_none11
 //line samples_reduction.go:313
 								if blockSize >= 128 {
-//line samples_reduction.go:313
 									gc_b12 = gc_all11
 								}
 //line samples_reduction.go:313
 								gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
@@ -18729,9 +13992,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -18745,9 +14006,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -18761,23 +14020,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none10 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:313
 						if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:313
 							break
 						}
 //line samples_reduction.go:313
@@ -18786,16 +14040,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:315
 							gc_b11 := gc_none10
 //line samples_reduction.go:315
 							if blockSize >= 128 {
-//line samples_reduction.go:313
 								gc_b11 = gc_all10
 							}
 //line samples_reduction.go:313
 							gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
 							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:313
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -18813,23 +14064,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:313
 					if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:313
 						break
 					}
 //line samples_reduction.go:313
@@ -18838,16 +14084,13 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:315
 						gc_b10 := gc_none9
 //line samples_reduction.go:315
 						if blockSize >= 128 {
-//line samples_reduction.go:313
 							gc_b10 = gc_all9
 						}
 //line samples_reduction.go:313
 						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
 						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:313
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
@@ -18859,75 +14102,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -18947,12 +14125,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:331
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:322
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -18967,19 +14143,16 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:337
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:323
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
 							break
 						}
 //line samples_reduction.go:323
@@ -19002,19 +14175,16 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:338
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:323
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
 							break
 						}
 //line samples_reduction.go:323
@@ -19030,7 +14200,6 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:331
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -19043,9 +14212,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:323
 					if blockSize >= 64 {
@@ -19088,7 +14255,6 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						gc_c1v[gc_lane] = mySum
@@ -19132,7 +14298,6 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						mySum += gc_c1r[gc_lane]
@@ -19142,13 +14307,12 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:335
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:331
 			if gc_rank == 0 {
+//line samples_reduction.go:332
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -19172,13 +14336,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 			tid := gc_tx
+//line samples_reduction.go:273
 			gridSize := blockSize * gc_gdx
 //line samples_reduction.go:275
 			var mySum int32
@@ -19188,11 +14351,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gridSize = gridSize << 1
 //line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b.Tick()
-//line samples_reduction.go:281
 					if gc_b.Stopped() {
-//line samples_reduction.go:281
 						return
 					}
 //line samples_reduction.go:282
@@ -19205,11 +14365,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			} else {
 				i_ := gc_bx*blockSize + gc_tx
 				for i_ < n {
-//line samples_reduction.go:290
 					gc_b.Tick()
-//line samples_reduction.go:290
 					if gc_b.Stopped() {
-//line samples_reduction.go:290
 						return
 					}
 //line samples_reduction.go:291
@@ -19219,14 +14376,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 //line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line samples_reduction.go:307
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -19238,16 +14394,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -19258,16 +14410,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:299
 									mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
-//line samples_reduction.go:299
 									gc_b5 := gc_none4
 //line samples_reduction.go:299
 									if blockSize >= 512 {
-//line samples_reduction.go:299
 										gc_b5 = gc_all4
 									}
 //line samples_reduction.go:299
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:299
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -19286,16 +14435,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -19306,16 +14451,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:299
 								mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							} else {
-//line samples_reduction.go:299
 								gc_b4 := gc_none3
 //line samples_reduction.go:299
 								if blockSize >= 512 {
-//line samples_reduction.go:299
 									gc_b4 = gc_all3
 								}
 //line samples_reduction.go:299
 								gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
 								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
@@ -19331,9 +14473,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -19347,9 +14487,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -19363,23 +14501,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:299
 						if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:299
 							break
 						}
 //line samples_reduction.go:299
@@ -19388,16 +14521,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:301
 							gc_b3 := gc_none2
 //line samples_reduction.go:301
 							if blockSize >= 512 {
-//line samples_reduction.go:299
 								gc_b3 = gc_all2
 							}
 //line samples_reduction.go:299
 							gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:299
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -19415,23 +14545,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:299
 					if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:299
 						break
 					}
 //line samples_reduction.go:299
@@ -19440,16 +14565,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:301
 						gc_b2 := gc_none
 //line samples_reduction.go:301
 						if blockSize >= 512 {
-//line samples_reduction.go:299
 							gc_b2 = gc_all
 						}
 //line samples_reduction.go:299
 						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:299
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
@@ -19461,75 +14583,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -19540,10 +14597,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line samples_reduction.go:312
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -19555,16 +14612,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -19575,16 +14628,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:306
 									mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
-//line samples_reduction.go:306
 									gc_b9 := gc_none8
 //line samples_reduction.go:306
 									if blockSize >= 256 {
-//line samples_reduction.go:306
 										gc_b9 = gc_all8
 									}
 //line samples_reduction.go:306
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:306
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -19603,16 +14653,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -19623,16 +14669,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:306
 								mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							} else {
-//line samples_reduction.go:306
 								gc_b8 := gc_none7
 //line samples_reduction.go:306
 								if blockSize >= 256 {
-//line samples_reduction.go:306
 									gc_b8 = gc_all7
 								}
 //line samples_reduction.go:306
 								gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
 								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
@@ -19648,9 +14691,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -19664,9 +14705,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -19680,23 +14719,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:306
 						if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:306
 							break
 						}
 //line samples_reduction.go:306
@@ -19705,16 +14739,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:308
 							gc_b7 := gc_none6
 //line samples_reduction.go:308
 							if blockSize >= 256 {
-//line samples_reduction.go:306
 								gc_b7 = gc_all6
 							}
 //line samples_reduction.go:306
 							gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
 							if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:306
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -19732,23 +14763,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:306
 					if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:306
 						break
 					}
 //line samples_reduction.go:306
@@ -19757,16 +14783,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:308
 						gc_b6 := gc_none5
 //line samples_reduction.go:308
 						if blockSize >= 256 {
-//line samples_reduction.go:306
 							gc_b6 = gc_all5
 						}
 //line samples_reduction.go:306
 						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
 						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:306
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
@@ -19778,75 +14801,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -19857,10 +14815,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line samples_reduction.go:319
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -19872,16 +14830,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -19892,16 +14846,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:313
 									mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								} else {
-//line samples_reduction.go:313
 									gc_b13 := gc_none12
 //line samples_reduction.go:313
 									if blockSize >= 128 {
-//line samples_reduction.go:313
 										gc_b13 = gc_all12
 									}
 //line samples_reduction.go:313
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:313
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -19920,16 +14871,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -19940,16 +14887,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:313
 								mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 							} else {
-//line samples_reduction.go:313
 								gc_b12 := gc_none11
 //line samples_reduction.go:313
 								if blockSize >= 128 {
-//line samples_reduction.go:313
 									gc_b12 = gc_all11
 								}
 //line samples_reduction.go:313
 								gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
@@ -19965,9 +14909,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -19981,9 +14923,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -19997,23 +14937,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none10 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:313
 						if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:313
 							break
 						}
 //line samples_reduction.go:313
@@ -20022,16 +14957,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:315
 							gc_b11 := gc_none10
 //line samples_reduction.go:315
 							if blockSize >= 128 {
-//line samples_reduction.go:313
 								gc_b11 = gc_all10
 							}
 //line samples_reduction.go:313
 							gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
 							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:313
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -20049,23 +14981,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:313
 					if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:313
 						break
 					}
 //line samples_reduction.go:313
@@ -20074,16 +15001,13 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:315
 						gc_b10 := gc_none9
 //line samples_reduction.go:315
 						if blockSize >= 128 {
-//line samples_reduction.go:313
 							gc_b10 = gc_all9
 						}
 //line samples_reduction.go:313
 						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
 						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:313
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
@@ -20095,75 +15019,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -20183,12 +15042,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:331
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:322
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -20203,19 +15060,16 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:337
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:323
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
 							break
 						}
 //line samples_reduction.go:323
@@ -20238,19 +15092,16 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:338
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:323
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
 							break
 						}
 //line samples_reduction.go:323
@@ -20266,7 +15117,6 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:331
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -20279,9 +15129,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:323
 					if blockSize >= 64 {
@@ -20324,7 +15172,6 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						gc_c1v[gc_lane] = mySum
@@ -20368,7 +15215,6 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						mySum += gc_c1r[gc_lane]
@@ -20378,13 +15224,12 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:335
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:331
 			if gc_rank == 0 {
+//line samples_reduction.go:332
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -20408,13 +15253,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 			tid := gc_tx
+//line samples_reduction.go:273
 			gridSize := blockSize * gc_gdx
 //line samples_reduction.go:275
 			var mySum uint32
@@ -20424,11 +15268,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gridSize = gridSize << 1
 //line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b.Tick()
-//line samples_reduction.go:281
 					if gc_b.Stopped() {
-//line samples_reduction.go:281
 						return
 					}
 //line samples_reduction.go:282
@@ -20441,11 +15282,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			} else {
 				i_ := gc_bx*blockSize + gc_tx
 				for i_ < n {
-//line samples_reduction.go:290
 					gc_b.Tick()
-//line samples_reduction.go:290
 					if gc_b.Stopped() {
-//line samples_reduction.go:290
 						return
 					}
 //line samples_reduction.go:291
@@ -20455,14 +15293,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 //line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line samples_reduction.go:307
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -20474,16 +15311,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -20494,16 +15327,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:299
 									mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
-//line samples_reduction.go:299
 									gc_b5 := gc_none4
 //line samples_reduction.go:299
 									if blockSize >= 512 {
-//line samples_reduction.go:299
 										gc_b5 = gc_all4
 									}
 //line samples_reduction.go:299
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:299
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -20522,16 +15352,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -20542,16 +15368,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:299
 								mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							} else {
-//line samples_reduction.go:299
 								gc_b4 := gc_none3
 //line samples_reduction.go:299
 								if blockSize >= 512 {
-//line samples_reduction.go:299
 									gc_b4 = gc_all3
 								}
 //line samples_reduction.go:299
 								gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
 								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
@@ -20567,9 +15390,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -20583,9 +15404,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -20599,23 +15418,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:299
 						if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:299
 							break
 						}
 //line samples_reduction.go:299
@@ -20624,16 +15438,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:301
 							gc_b3 := gc_none2
 //line samples_reduction.go:301
 							if blockSize >= 512 {
-//line samples_reduction.go:299
 								gc_b3 = gc_all2
 							}
 //line samples_reduction.go:299
 							gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:299
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -20651,23 +15462,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:299
 					if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:299
 						break
 					}
 //line samples_reduction.go:299
@@ -20676,16 +15482,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:301
 						gc_b2 := gc_none
 //line samples_reduction.go:301
 						if blockSize >= 512 {
-//line samples_reduction.go:299
 							gc_b2 = gc_all
 						}
 //line samples_reduction.go:299
 						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
 						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:299
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
@@ -20697,75 +15500,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -20776,10 +15514,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line samples_reduction.go:312
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -20791,16 +15529,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -20811,16 +15545,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:306
 									mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
-//line samples_reduction.go:306
 									gc_b9 := gc_none8
 //line samples_reduction.go:306
 									if blockSize >= 256 {
-//line samples_reduction.go:306
 										gc_b9 = gc_all8
 									}
 //line samples_reduction.go:306
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:306
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -20839,16 +15570,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -20859,16 +15586,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:306
 								mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							} else {
-//line samples_reduction.go:306
 								gc_b8 := gc_none7
 //line samples_reduction.go:306
 								if blockSize >= 256 {
-//line samples_reduction.go:306
 									gc_b8 = gc_all7
 								}
 //line samples_reduction.go:306
 								gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
 								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
@@ -20884,9 +15608,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -20900,9 +15622,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -20916,23 +15636,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:306
 						if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:306
 							break
 						}
 //line samples_reduction.go:306
@@ -20941,16 +15656,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:308
 							gc_b7 := gc_none6
 //line samples_reduction.go:308
 							if blockSize >= 256 {
-//line samples_reduction.go:306
 								gc_b7 = gc_all6
 							}
 //line samples_reduction.go:306
 							gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
 							if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:306
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -20968,23 +15680,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:306
 					if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:306
 						break
 					}
 //line samples_reduction.go:306
@@ -20993,16 +15700,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:308
 						gc_b6 := gc_none5
 //line samples_reduction.go:308
 						if blockSize >= 256 {
-//line samples_reduction.go:306
 							gc_b6 = gc_all5
 						}
 //line samples_reduction.go:306
 						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
 						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:306
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
@@ -21014,75 +15718,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -21093,10 +15732,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line samples_reduction.go:319
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -21108,16 +15747,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:272
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 								var tid int = gc_tx
 //line samples_reduction.go:272
 								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -21128,16 +15763,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:313
 									mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								} else {
-//line samples_reduction.go:313
 									gc_b13 := gc_none12
 //line samples_reduction.go:313
 									if blockSize >= 128 {
-//line samples_reduction.go:313
 										gc_b13 = gc_all12
 									}
 //line samples_reduction.go:313
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:313
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
@@ -21156,16 +15788,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 					}
 					if compiled.SIMD {
-//line samples_reduction.go:272
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 							var tid int = gc_tx
 //line samples_reduction.go:272
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -21176,16 +15804,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:313
 								mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 							} else {
-//line samples_reduction.go:313
 								gc_b12 := gc_none11
 //line samples_reduction.go:313
 								if blockSize >= 128 {
-//line samples_reduction.go:313
 									gc_b12 = gc_all11
 								}
 //line samples_reduction.go:313
 								gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
@@ -21201,9 +15826,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -21217,9 +15840,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -21233,23 +15854,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:272
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_reduction.go:272
 					gc_none10 := archsimd.Mask32x16FromBits(0)
-//line samples_reduction.go:272
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:313
 						if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:313
 							break
 						}
 //line samples_reduction.go:313
@@ -21258,16 +15874,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:315
 							gc_b11 := gc_none10
 //line samples_reduction.go:315
 							if blockSize >= 128 {
-//line samples_reduction.go:313
 								gc_b11 = gc_all10
 							}
 //line samples_reduction.go:313
 							gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
 							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:313
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
@@ -21285,23 +15898,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:272
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_reduction.go:272
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_reduction.go:272
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 					var tid int = gc_tx
 //line samples_reduction.go:272
 					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:313
 					if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line samples_reduction.go:313
 						break
 					}
 //line samples_reduction.go:313
@@ -21310,16 +15918,13 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:315
 						gc_b10 := gc_none9
 //line samples_reduction.go:315
 						if blockSize >= 128 {
-//line samples_reduction.go:313
 							gc_b10 = gc_all9
 						}
 //line samples_reduction.go:313
 						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
 						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:313
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
@@ -21331,75 +15936,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-					tid := gc_tx
-//line samples_reduction.go:274
-					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -21419,12 +15959,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:331
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:322
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -21439,19 +15977,16 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:337
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:323
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
 							break
 						}
 //line samples_reduction.go:323
@@ -21474,19 +16009,16 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line samples_reduction.go:338
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line samples_reduction.go:272
 						var tid int = gc_tx
 //line samples_reduction.go:272
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:323
 						if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
 							break
 						}
 //line samples_reduction.go:323
@@ -21502,7 +16034,6 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line samples_reduction.go:331
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -21515,9 +16046,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:323
 					if blockSize >= 64 {
@@ -21560,7 +16089,6 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						gc_c1v[gc_lane] = mySum
@@ -21604,7 +16132,6 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						mySum += gc_c1r[gc_lane]
@@ -21614,13 +16141,12 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:335
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:331
 			if gc_rank == 0 {
+//line samples_reduction.go:332
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -21679,7 +16205,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -21687,7 +16212,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -21695,7 +16219,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -21703,7 +16226,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -21711,7 +16233,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -21719,7 +16240,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -21742,7 +16262,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -21761,11 +16280,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gridSize = gridSize << 1
 //line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b.Tick()
-//line samples_reduction.go:375
 						if gc_b.Stopped() {
-//line samples_reduction.go:375
 							return
 						}
 //line samples_reduction.go:376
@@ -21778,11 +16294,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				} else {
 					i_ := gc_bx*blockSize + gc_tx
 					for i_ < n {
-//line samples_reduction.go:384
 						gc_b.Tick()
-//line samples_reduction.go:384
 						if gc_b.Stopped() {
-//line samples_reduction.go:384
 							return
 						}
 //line samples_reduction.go:385
@@ -21796,7 +16309,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var r T
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -21804,18 +16316,15 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line samples_reduction.go:404
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
 			v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
-//line samples_reduction.go:347
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -21842,14 +16351,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var returned bool
 //line samples_reduction.go:341
 				r = any(gc_c1r[gc_lane]).(T)
-//line samples_reduction.go:341
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:350
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -21882,7 +16389,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:351
 							mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
 							mySum_ += gc_c2r[gc_lane]
@@ -21895,7 +16401,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:356
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:358
 				var r T
@@ -21903,7 +16408,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var returned bool
 //line samples_reduction.go:346
 				r = mySum_
-//line samples_reduction.go:346
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -21911,7 +16415,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 		gc_act = gc_save13 &^ gc_dead
 		{
-//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -21921,11 +16424,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:363
 				var mySum T
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -21937,8 +16438,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:400
 	shmemExtent := 1
+//line samples_reduction.go:401
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
@@ -21963,7 +16464,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -21971,7 +16471,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:404
 				gc_c3v[gc_lane] = tid < shmemExtent
@@ -22010,15 +16509,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c3r[gc_lane]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-//line samples_reduction.go:410
 		var gc_m27 uint32
-//line samples_reduction.go:405
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:407
 			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -22026,7 +16523,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -22036,7 +16532,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:405
 				if tid < shmemExtent {
@@ -22044,24 +16539,20 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 			}
 		}
-//line samples_reduction.go:411
 		gc_save27 := gc_act
 		gc_act = gc_save27 & gc_m27
 		if gc_act != 0 {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_reduction.go:418
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
+//line samples_reduction.go:420
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_reduction.go:425
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = gc_at[gc_lane]
@@ -22073,7 +16564,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var r_ T
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -22091,11 +16581,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 					tid := gc_tx
 //line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = sdata[tid]
@@ -22107,7 +16595,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var r_ T
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -22115,7 +16602,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-//line samples_reduction.go:423
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -22125,11 +16611,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:340
 				v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
-//line samples_reduction.go:347
 			var gc_m21 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -22154,7 +16638,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -22169,7 +16652,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -22183,9 +16665,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:354
 						mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
 //line samples_reduction.go:341
@@ -22205,14 +16685,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var returned_ bool
 //line samples_reduction.go:341
 					r_ = any(gc_c4r[gc_lane]).(T)
-//line samples_reduction.go:341
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save21 &^ gc_dead
-//line samples_reduction.go:350
 			var gc_m25 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -22235,9 +16713,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:350
 						mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:352
 						mySum_2 := gc_l_mySum_2[gc_lane]
 						_ = mySum_2
 //line samples_reduction.go:344
@@ -22251,7 +16727,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:351
 						mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:344
 						mySum_2 += gc_c5r[gc_lane]
@@ -22262,7 +16737,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:354
 					mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:356
 					var r_ T
@@ -22270,14 +16744,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var returned_ bool
 //line samples_reduction.go:346
 					r_ = mySum_2
-//line samples_reduction.go:346
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save25 &^ gc_dead
-//line samples_reduction.go:353
 			gc_upto := 32
 			if gc_bdy*gc_bdz == 1 {
 				gc_upto = min(gc_upto, 1)
@@ -22289,7 +16761,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 				var mySum T
-//line samples_reduction.go:365
 				r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 				mySum = r_
@@ -22298,114 +16769,91 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 		gc_act = gc_save27 &^ gc_dead
 	}
-//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line samples_reduction.go:423
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gc_at2[0] = mySum
 			}
 		} else {
-//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gOdata[gc_bx] = mySum
@@ -22433,7 +16881,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -22441,7 +16888,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -22449,7 +16895,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -22457,7 +16902,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -22465,7 +16909,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -22473,7 +16916,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -22496,7 +16938,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -22515,11 +16956,8 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gridSize = gridSize << 1
 //line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b.Tick()
-//line samples_reduction.go:375
 						if gc_b.Stopped() {
-//line samples_reduction.go:375
 							return
 						}
 //line samples_reduction.go:376
@@ -22532,11 +16970,8 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				} else {
 					i_ := gc_bx*blockSize + gc_tx
 					for i_ < n {
-//line samples_reduction.go:384
 						gc_b.Tick()
-//line samples_reduction.go:384
 						if gc_b.Stopped() {
-//line samples_reduction.go:384
 							return
 						}
 //line samples_reduction.go:385
@@ -22550,7 +16985,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				var r float32
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -22558,18 +16992,15 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line samples_reduction.go:404
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
 			v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
-//line samples_reduction.go:347
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -22596,14 +17027,12 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				var returned bool
 //line samples_reduction.go:341
 				r = any(gc_c1r[gc_lane]).(float32)
-//line samples_reduction.go:341
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:350
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -22665,7 +17094,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:357
 								mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
 								mySum_ += gc_c2r[gc_lane]
@@ -22679,7 +17107,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:357
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:359
 				var r float32
@@ -22687,7 +17114,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				var returned bool
 //line samples_reduction.go:346
 				r = mySum_
-//line samples_reduction.go:346
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -22695,7 +17121,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 		gc_act = gc_save13 &^ gc_dead
 		{
-//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -22705,11 +17130,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:363
 				var mySum float32
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -22721,8 +17144,8 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:400
 	shmemExtent := 1
+//line samples_reduction.go:401
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
@@ -22747,7 +17170,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -22755,7 +17177,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:404
 				gc_c3v[gc_lane] = tid < shmemExtent
@@ -22794,15 +17215,13 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c3r[gc_lane]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-//line samples_reduction.go:410
 		var gc_m27 uint32
-//line samples_reduction.go:405
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:407
 			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -22810,7 +17229,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -22820,7 +17238,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:405
 				if tid < shmemExtent {
@@ -22828,24 +17245,20 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		}
-//line samples_reduction.go:411
 		gc_save27 := gc_act
 		gc_act = gc_save27 & gc_m27
 		if gc_act != 0 {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_reduction.go:418
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
+//line samples_reduction.go:420
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_reduction.go:425
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum float32
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = gc_at[gc_lane]
@@ -22857,7 +17270,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var r_ float32
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -22875,11 +17287,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 					tid := gc_tx
 //line samples_reduction.go:363
 					var mySum float32
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = sdata[tid]
@@ -22891,7 +17301,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var r_ float32
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -22899,7 +17308,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-//line samples_reduction.go:423
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -22909,11 +17317,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:340
 				v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
-//line samples_reduction.go:347
 			var gc_m21 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -22938,7 +17344,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -22953,7 +17358,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -22967,9 +17371,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:354
 						mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
 //line samples_reduction.go:341
@@ -22989,14 +17391,12 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var returned_ bool
 //line samples_reduction.go:341
 					r_ = any(gc_c4r[gc_lane]).(float32)
-//line samples_reduction.go:341
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save21 &^ gc_dead
-//line samples_reduction.go:350
 			var gc_m25 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -23023,21 +17423,17 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:344
 								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
 								_ = mySum_2
 //line samples_reduction.go:344
 								mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
 								for gc_k3 := range 8 {
 //line samples_reduction.go:344
 									gc_c5a[gc_lane+gc_k3] = offset_
 								}
-//line samples_reduction.go:344
 								for gc_k4 := range 8 {
 //line samples_reduction.go:344
 									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
 								}
-//line samples_reduction.go:345
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -23049,21 +17445,17 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:344
 								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
 								_ = mySum_2
 //line samples_reduction.go:344
 								mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
 								for gc_k := range 8 {
 //line samples_reduction.go:344
 									gc_c5a[gc_lane+gc_k] = offset_
 								}
-//line samples_reduction.go:344
 								for gc_k2 := range 8 {
 //line samples_reduction.go:344
 									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
 								}
-//line samples_reduction.go:345
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -23074,9 +17466,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:357
 							mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:359
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
 //line samples_reduction.go:344
@@ -23120,7 +17510,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:357
 							mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:344
 							mySum_2 += gc_c5r[gc_lane]
@@ -23132,7 +17521,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:355
 					mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:357
 					var r_ float32
@@ -23140,14 +17528,12 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var returned_ bool
 //line samples_reduction.go:346
 					r_ = mySum_2
-//line samples_reduction.go:346
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save25 &^ gc_dead
-//line samples_reduction.go:353
 			gc_upto := 32
 			if gc_bdy*gc_bdz == 1 {
 				gc_upto = min(gc_upto, 1)
@@ -23159,7 +17545,6 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 				var mySum float32
-//line samples_reduction.go:365
 				r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 				mySum = r_
@@ -23168,114 +17553,91 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 		gc_act = gc_save27 &^ gc_dead
 	}
-//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line samples_reduction.go:423
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gc_at2[0] = mySum
 			}
 		} else {
-//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gOdata[gc_bx] = mySum
@@ -23303,7 +17665,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	sdata := gocuda.DynamicShared[int32](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -23311,7 +17672,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -23319,7 +17679,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -23327,7 +17686,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -23335,7 +17693,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -23343,7 +17700,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -23366,7 +17722,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -23385,11 +17740,8 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gridSize = gridSize << 1
 //line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b.Tick()
-//line samples_reduction.go:375
 						if gc_b.Stopped() {
-//line samples_reduction.go:375
 							return
 						}
 //line samples_reduction.go:376
@@ -23402,11 +17754,8 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				} else {
 					i_ := gc_bx*blockSize + gc_tx
 					for i_ < n {
-//line samples_reduction.go:384
 						gc_b.Tick()
-//line samples_reduction.go:384
 						if gc_b.Stopped() {
-//line samples_reduction.go:384
 							return
 						}
 //line samples_reduction.go:385
@@ -23420,7 +17769,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				var r int32
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -23428,18 +17776,15 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line samples_reduction.go:404
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
 			v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
-//line samples_reduction.go:347
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -23466,14 +17811,12 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				var returned bool
 //line samples_reduction.go:341
 				r = any(gc_c1r[gc_lane]).(int32)
-//line samples_reduction.go:341
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:350
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -23535,7 +17878,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:357
 								mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
 								mySum_ += gc_c2r[gc_lane]
@@ -23549,7 +17891,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:357
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:359
 				var r int32
@@ -23557,7 +17898,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				var returned bool
 //line samples_reduction.go:346
 				r = mySum_
-//line samples_reduction.go:346
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -23565,7 +17905,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 		gc_act = gc_save13 &^ gc_dead
 		{
-//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -23575,11 +17914,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:363
 				var mySum int32
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -23591,8 +17928,8 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:400
 	shmemExtent := 1
+//line samples_reduction.go:401
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
@@ -23617,7 +17954,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -23625,7 +17961,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:404
 				gc_c3v[gc_lane] = tid < shmemExtent
@@ -23664,15 +17999,13 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c3r[gc_lane]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-//line samples_reduction.go:410
 		var gc_m27 uint32
-//line samples_reduction.go:405
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:407
 			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -23680,7 +18013,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -23690,7 +18022,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:405
 				if tid < shmemExtent {
@@ -23698,24 +18029,20 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		}
-//line samples_reduction.go:411
 		gc_save27 := gc_act
 		gc_act = gc_save27 & gc_m27
 		if gc_act != 0 {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_reduction.go:418
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
+//line samples_reduction.go:420
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_reduction.go:425
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum int32
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = gc_at[gc_lane]
@@ -23727,7 +18054,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var r_ int32
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -23745,11 +18071,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 					tid := gc_tx
 //line samples_reduction.go:363
 					var mySum int32
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = sdata[tid]
@@ -23761,7 +18085,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var r_ int32
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -23769,7 +18092,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-//line samples_reduction.go:423
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -23779,11 +18101,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:340
 				v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
-//line samples_reduction.go:347
 			var gc_m21 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -23808,7 +18128,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -23823,7 +18142,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -23837,9 +18155,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:354
 						mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
 //line samples_reduction.go:341
@@ -23859,14 +18175,12 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var returned_ bool
 //line samples_reduction.go:341
 					r_ = any(gc_c4r[gc_lane]).(int32)
-//line samples_reduction.go:341
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save21 &^ gc_dead
-//line samples_reduction.go:350
 			var gc_m25 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -23893,21 +18207,17 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:344
 								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
 								_ = mySum_2
 //line samples_reduction.go:344
 								mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
 								for gc_k3 := range 8 {
 //line samples_reduction.go:344
 									gc_c5a[gc_lane+gc_k3] = offset_
 								}
-//line samples_reduction.go:344
 								for gc_k4 := range 8 {
 //line samples_reduction.go:344
 									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
 								}
-//line samples_reduction.go:345
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -23919,21 +18229,17 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:344
 								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
 								_ = mySum_2
 //line samples_reduction.go:344
 								mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
 								for gc_k := range 8 {
 //line samples_reduction.go:344
 									gc_c5a[gc_lane+gc_k] = offset_
 								}
-//line samples_reduction.go:344
 								for gc_k2 := range 8 {
 //line samples_reduction.go:344
 									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
 								}
-//line samples_reduction.go:345
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -23944,9 +18250,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:357
 							mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:359
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
 //line samples_reduction.go:344
@@ -23990,7 +18294,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:357
 							mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:344
 							mySum_2 += gc_c5r[gc_lane]
@@ -24002,7 +18305,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:355
 					mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:357
 					var r_ int32
@@ -24010,14 +18312,12 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var returned_ bool
 //line samples_reduction.go:346
 					r_ = mySum_2
-//line samples_reduction.go:346
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save25 &^ gc_dead
-//line samples_reduction.go:353
 			gc_upto := 32
 			if gc_bdy*gc_bdz == 1 {
 				gc_upto = min(gc_upto, 1)
@@ -24029,7 +18329,6 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 				var mySum int32
-//line samples_reduction.go:365
 				r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 				mySum = r_
@@ -24038,114 +18337,91 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 		gc_act = gc_save27 &^ gc_dead
 	}
-//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line samples_reduction.go:423
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gc_at2[0] = mySum
 			}
 		} else {
-//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gOdata[gc_bx] = mySum
@@ -24173,7 +18449,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	sdata := gocuda.DynamicShared[uint32](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -24181,7 +18456,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -24189,7 +18463,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -24197,7 +18470,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -24205,7 +18477,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -24213,7 +18484,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -24236,7 +18506,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -24255,11 +18524,8 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gridSize = gridSize << 1
 //line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b.Tick()
-//line samples_reduction.go:375
 						if gc_b.Stopped() {
-//line samples_reduction.go:375
 							return
 						}
 //line samples_reduction.go:376
@@ -24272,11 +18538,8 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				} else {
 					i_ := gc_bx*blockSize + gc_tx
 					for i_ < n {
-//line samples_reduction.go:384
 						gc_b.Tick()
-//line samples_reduction.go:384
 						if gc_b.Stopped() {
-//line samples_reduction.go:384
 							return
 						}
 //line samples_reduction.go:385
@@ -24290,7 +18553,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				var r uint32
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -24298,18 +18560,15 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line samples_reduction.go:404
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
 			v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
-//line samples_reduction.go:347
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -24336,14 +18595,12 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				var returned bool
 //line samples_reduction.go:341
 				r = any(gc_c1r[gc_lane]).(uint32)
-//line samples_reduction.go:341
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:350
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -24405,7 +18662,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:357
 								mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
 								mySum_ += gc_c2r[gc_lane]
@@ -24419,7 +18675,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:357
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:359
 				var r uint32
@@ -24427,7 +18682,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				var returned bool
 //line samples_reduction.go:346
 				r = mySum_
-//line samples_reduction.go:346
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -24435,7 +18689,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 		gc_act = gc_save13 &^ gc_dead
 		{
-//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -24445,11 +18698,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:363
 				var mySum uint32
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -24461,8 +18712,8 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:400
 	shmemExtent := 1
+//line samples_reduction.go:401
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
@@ -24487,7 +18738,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -24495,7 +18745,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:404
 				gc_c3v[gc_lane] = tid < shmemExtent
@@ -24534,15 +18783,13 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c3r[gc_lane]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-//line samples_reduction.go:410
 		var gc_m27 uint32
-//line samples_reduction.go:405
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:407
 			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -24550,7 +18797,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -24560,7 +18806,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:405
 				if tid < shmemExtent {
@@ -24568,24 +18813,20 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		}
-//line samples_reduction.go:411
 		gc_save27 := gc_act
 		gc_act = gc_save27 & gc_m27
 		if gc_act != 0 {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_reduction.go:418
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
+//line samples_reduction.go:420
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_reduction.go:425
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum uint32
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = gc_at[gc_lane]
@@ -24597,7 +18838,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var r_ uint32
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -24615,11 +18855,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 					tid := gc_tx
 //line samples_reduction.go:363
 					var mySum uint32
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = sdata[tid]
@@ -24631,7 +18869,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var r_ uint32
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -24639,7 +18876,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-//line samples_reduction.go:423
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -24649,11 +18885,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:340
 				v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
-//line samples_reduction.go:347
 			var gc_m21 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -24678,7 +18912,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -24693,7 +18926,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:341
 							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
 							_ = v_
 //line samples_reduction.go:341
 							mask_2.StoreSlice(gc_c4m[gc_lane:])
@@ -24707,9 +18939,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:354
 						mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
 //line samples_reduction.go:341
@@ -24729,14 +18959,12 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var returned_ bool
 //line samples_reduction.go:341
 					r_ = any(gc_c4r[gc_lane]).(uint32)
-//line samples_reduction.go:341
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save21 &^ gc_dead
-//line samples_reduction.go:350
 			var gc_m25 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -24763,21 +18991,17 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:344
 								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
 								_ = mySum_2
 //line samples_reduction.go:344
 								mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
 								for gc_k3 := range 8 {
 //line samples_reduction.go:344
 									gc_c5a[gc_lane+gc_k3] = offset_
 								}
-//line samples_reduction.go:344
 								for gc_k4 := range 8 {
 //line samples_reduction.go:344
 									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
 								}
-//line samples_reduction.go:345
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -24789,21 +19013,17 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
 //line samples_reduction.go:344
 								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
 								_ = mySum_2
 //line samples_reduction.go:344
 								mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
 								for gc_k := range 8 {
 //line samples_reduction.go:344
 									gc_c5a[gc_lane+gc_k] = offset_
 								}
-//line samples_reduction.go:344
 								for gc_k2 := range 8 {
 //line samples_reduction.go:344
 									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
 								}
-//line samples_reduction.go:345
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -24814,9 +19034,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:357
 							mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:359
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
 //line samples_reduction.go:344
@@ -24860,7 +19078,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:357
 							mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:344
 							mySum_2 += gc_c5r[gc_lane]
@@ -24872,7 +19089,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:355
 					mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:357
 					var r_ uint32
@@ -24880,14 +19096,12 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var returned_ bool
 //line samples_reduction.go:346
 					r_ = mySum_2
-//line samples_reduction.go:346
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save25 &^ gc_dead
-//line samples_reduction.go:353
 			gc_upto := 32
 			if gc_bdy*gc_bdz == 1 {
 				gc_upto = min(gc_upto, 1)
@@ -24899,7 +19113,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 				var mySum uint32
-//line samples_reduction.go:365
 				r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 				mySum = r_
@@ -24908,114 +19121,91 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 		gc_act = gc_save27 &^ gc_dead
 	}
-//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line samples_reduction.go:423
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gc_at2[0] = mySum
 			}
 		} else {
-//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gOdata[gc_bx] = mySum
@@ -25065,14 +19255,12 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
-//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 		threadRank := gc_rank
+//line samples_reduction.go:429
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal T
@@ -25080,11 +19268,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
-//line samples_reduction.go:435
 			gc_b.Tick()
-//line samples_reduction.go:435
 			if gc_b.Stopped() {
-//line samples_reduction.go:435
 				return
 			}
 //line samples_reduction.go:436
@@ -25092,21 +19277,18 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
+//line samples_reduction.go:445
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-//line samples_reduction.go:448
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25118,9 +19300,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25132,9 +19312,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25146,9 +19324,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25160,9 +19336,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 			if threadRank < ctaIndex {
@@ -25181,12 +19355,10 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:467
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:461
 			if (gc_rank / 32) == 0 {
 				gc_m7 |= 1 << gc_lane
 			}
@@ -25220,19 +19392,16 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line samples_reduction.go:472
 	gc_off := gc_bx
+//line samples_reduction.go:473
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_reduction.go:480
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25241,11 +19410,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25254,11 +19420,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25267,11 +19430,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25281,9 +19441,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25296,9 +19454,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25308,9 +19464,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25320,9 +19474,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25332,9 +19484,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25344,9 +19494,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25370,14 +19518,12 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
-//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 		threadRank := gc_rank
+//line samples_reduction.go:429
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal float32
@@ -25385,11 +19531,8 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
-//line samples_reduction.go:435
 			gc_b.Tick()
-//line samples_reduction.go:435
 			if gc_b.Stopped() {
-//line samples_reduction.go:435
 				return
 			}
 //line samples_reduction.go:436
@@ -25397,22 +19540,19 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
+//line samples_reduction.go:445
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		archsimd.ClearAVXUpperBits()
-//line samples_reduction.go:449
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25424,9 +19564,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25438,9 +19576,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25452,9 +19588,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25466,9 +19600,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 			if threadRank < ctaIndex {
@@ -25487,12 +19619,10 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:467
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:461
 			if (gc_rank / 32) == 0 {
 				gc_m7 |= 1 << gc_lane
 			}
@@ -25558,19 +19688,16 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line samples_reduction.go:473
 	gc_off := gc_bx
+//line samples_reduction.go:474
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_reduction.go:481
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25579,11 +19706,8 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25592,11 +19716,8 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25605,11 +19726,8 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25619,9 +19737,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25634,9 +19750,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25646,9 +19760,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25658,9 +19770,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25670,9 +19780,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25682,9 +19790,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25708,14 +19814,12 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
-//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 		threadRank := gc_rank
+//line samples_reduction.go:429
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal int32
@@ -25723,11 +19827,8 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
-//line samples_reduction.go:435
 			gc_b.Tick()
-//line samples_reduction.go:435
 			if gc_b.Stopped() {
-//line samples_reduction.go:435
 				return
 			}
 //line samples_reduction.go:436
@@ -25735,21 +19836,18 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
+//line samples_reduction.go:445
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-//line samples_reduction.go:448
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25761,9 +19859,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25775,9 +19871,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25789,9 +19883,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25803,9 +19895,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 			if threadRank < ctaIndex {
@@ -25824,12 +19914,10 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:467
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:461
 			if (gc_rank / 32) == 0 {
 				gc_m7 |= 1 << gc_lane
 			}
@@ -25895,19 +19983,16 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line samples_reduction.go:473
 	gc_off := gc_bx
+//line samples_reduction.go:474
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_reduction.go:481
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25916,11 +20001,8 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25929,11 +20011,8 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25942,11 +20021,8 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25956,9 +20032,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25971,9 +20045,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25983,9 +20055,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25995,9 +20065,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26007,9 +20075,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26019,9 +20085,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26045,14 +20109,12 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
-//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 		threadRank := gc_rank
+//line samples_reduction.go:429
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal uint32
@@ -26060,11 +20122,8 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
-//line samples_reduction.go:435
 			gc_b.Tick()
-//line samples_reduction.go:435
 			if gc_b.Stopped() {
-//line samples_reduction.go:435
 				return
 			}
 //line samples_reduction.go:436
@@ -26072,21 +20131,18 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
+//line samples_reduction.go:445
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-//line samples_reduction.go:448
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -26098,9 +20154,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -26112,9 +20166,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -26126,9 +20178,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -26140,9 +20190,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 			if threadRank < ctaIndex {
@@ -26161,12 +20209,10 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:467
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:461
 			if (gc_rank / 32) == 0 {
 				gc_m7 |= 1 << gc_lane
 			}
@@ -26232,19 +20278,16 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line samples_reduction.go:473
 	gc_off := gc_bx
+//line samples_reduction.go:474
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_reduction.go:481
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26253,11 +20296,8 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26266,11 +20306,8 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26279,11 +20316,8 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26293,9 +20327,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26308,9 +20340,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26320,9 +20350,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26332,9 +20360,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26344,9 +20370,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26356,9 +20380,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {

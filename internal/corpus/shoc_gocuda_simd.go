@@ -40,7 +40,6 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 	gc_n := gc_b.Len()
 	_ = &s
 	gc_bx := 0
-//line shoc.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,9 +50,9 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line shoc.go:40
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
+//line shoc.go:42
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
 				gc_at := c[gc_off:][:gc_runhi]
 				gc_at2 := a[gc_off:][:gc_runhi]
@@ -66,10 +65,9 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_vb4 := archsimd.BroadcastFloat32x16(s)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line shoc.go:19
 							var gid int = gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:19
 							_ = gid
+//line shoc.go:20
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -84,10 +82,9 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					gc_vb3 := archsimd.BroadcastFloat32x8(s)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line shoc.go:19
 						var gid int = gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:19
 						_ = gid
+//line shoc.go:20
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -105,10 +102,9 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_vb2 := archsimd.BroadcastFloat32x16(s)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shoc.go:19
 							var gid int = gc_tx + (gc_bx * gc_bdx)
-							if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
 //line shoc.go:20
+							if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
 								break
 							}
 //line shoc.go:21
@@ -126,10 +122,9 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					gc_vb := archsimd.BroadcastFloat32x8(s)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shoc.go:19
 						var gid int = gc_tx + (gc_bx * gc_bdx)
-						if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
 //line shoc.go:20
+						if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
 							break
 						}
 //line shoc.go:21
@@ -137,51 +132,12 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						c[gid] = a[gid] + s*b[gid]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line shoc.go:19
 					gid := gc_tx + (gc_bx * gc_bdx)
+//line shoc.go:20
 					c[gid] = a[gid] + s*b[gid]
 				}
 			}
@@ -218,27 +174,22 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line shoc.go:35
 	gridSize := gc_bdx * 2 * gc_gdx
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
-//line shoc.go:39
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line shoc.go:33
 			tid := gc_tx
+//line shoc.go:34
 			i := (gc_bx * (gc_bdx * 2)) + tid
 //line shoc.go:39
 			sdata[tid] = 0.0
 //line shoc.go:42
 			for i < n {
-//line shoc.go:42
 				gc_b.Tick()
-//line shoc.go:42
 				if gc_b.Stopped() {
-//line shoc.go:42
 					return
 				}
 //line shoc.go:43
@@ -249,7 +200,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	}
 //line shoc.go:49
 	if blockSize >= 512 {
-//line shoc.go:51
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -257,6 +207,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+//line shoc.go:58
 			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -270,16 +221,13 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line shoc.go:33
 									var tid int = gc_tx
-//line shoc.go:33
 									_ = tid
 									{
 //line shoc.go:50
 										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line shoc.go:52
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -290,9 +238,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line shoc.go:33
 								var tid int = gc_tx
-//line shoc.go:33
 								_ = tid
 //line shoc.go:50
 								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
@@ -301,44 +247,37 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line shoc.go:33
 							tid := gc_tx
 							_ = tid
 //line shoc.go:51
 							gc_at[gc_u] += gc_at2[gc_u]
 						}
-//line shoc.go:54
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:51
 					sdata[tid] += sdata[tid+256]
 				}
 			} else {
-//line shoc.go:55
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shoc.go:33
 							var tid int = gc_tx
 							{
 //line shoc.go:51
 								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:51
 									break
 								}
 //line shoc.go:51
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -349,11 +288,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shoc.go:33
 						var tid int = gc_tx
 //line shoc.go:51
 						if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:51
 							break
 						}
 //line shoc.go:51
@@ -361,53 +298,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
-					{
-//line shoc.go:55
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
-					{
-//line shoc.go:55
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
-					{
-//line shoc.go:55
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
-				}
-//line shoc.go:55
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:51
 					sdata[tid] += sdata[tid+256]
@@ -417,7 +310,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	}
 //line shoc.go:55
 	if blockSize >= 256 {
-//line shoc.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -425,6 +317,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+//line shoc.go:64
 			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -438,16 +331,13 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line shoc.go:33
 									var tid int = gc_tx
-//line shoc.go:33
 									_ = tid
 									{
 //line shoc.go:56
 										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line shoc.go:58
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -458,9 +348,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line shoc.go:33
 								var tid int = gc_tx
-//line shoc.go:33
 								_ = tid
 //line shoc.go:56
 								archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
@@ -469,44 +357,37 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line shoc.go:33
 							tid := gc_tx
 							_ = tid
 //line shoc.go:57
 							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
-//line shoc.go:60
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:57
 					sdata[tid] += sdata[tid+128]
 				}
 			} else {
-//line shoc.go:61
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line shoc.go:33
 							var tid int = gc_tx
 							{
 //line shoc.go:57
 								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:57
 									break
 								}
 //line shoc.go:57
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:59
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -517,11 +398,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line shoc.go:33
 						var tid int = gc_tx
 //line shoc.go:57
 						if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:57
 							break
 						}
 //line shoc.go:57
@@ -529,53 +408,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
-					{
-//line shoc.go:61
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
-					{
-//line shoc.go:61
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
-					{
-//line shoc.go:61
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
-				}
-//line shoc.go:61
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:57
 					sdata[tid] += sdata[tid+128]
@@ -585,7 +420,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	}
 //line shoc.go:61
 	if blockSize >= 128 {
-//line shoc.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -593,6 +427,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+//line shoc.go:70
 			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -606,16 +441,13 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 									gc_tx := gc_vstep5
-//line shoc.go:33
 									var tid int = gc_tx
-//line shoc.go:33
 									_ = tid
 									{
 //line shoc.go:62
 										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line shoc.go:64
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -626,9 +458,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						if compiled.SIMD {
 							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
-//line shoc.go:33
 								var tid int = gc_tx
-//line shoc.go:33
 								_ = tid
 //line shoc.go:62
 								archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
@@ -637,44 +467,37 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						}
 						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-//line shoc.go:33
 							tid := gc_tx
 							_ = tid
 //line shoc.go:63
 							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
-//line shoc.go:66
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:63
 					sdata[tid] += sdata[tid+64]
 				}
 			} else {
-//line shoc.go:67
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line shoc.go:33
 							var tid int = gc_tx
 							{
 //line shoc.go:63
 								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:63
 									break
 								}
 //line shoc.go:63
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:65
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -685,11 +508,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line shoc.go:33
 						var tid int = gc_tx
 //line shoc.go:63
 						if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:63
 							break
 						}
 //line shoc.go:63
@@ -697,53 +518,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
-					{
-//line shoc.go:67
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
-					{
-//line shoc.go:67
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
-					{
-//line shoc.go:67
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:33
-						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
-				}
-//line shoc.go:67
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:63
 					sdata[tid] += sdata[tid+64]
@@ -751,7 +528,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			}
 		}
 	}
-//line shoc.go:71
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 32
 		gc_off5 := 16
@@ -762,6 +538,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
+//line shoc.go:81
 		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
@@ -783,13 +560,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line shoc.go:33
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line shoc.go:33
 								var tid int = gc_tx
 //line shoc.go:67
 								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
@@ -826,7 +601,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								} else {
 //line shoc.go:84
 									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:67
 									if gc_if7.ToBits() != 0 {
 //line shoc.go:67
 										if blockSize >= 64 {
@@ -862,25 +636,19 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								}
 //line shoc.go:90
 								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line shoc.go:90
 								if gc_if8.ToBits() != 0 {
-//line shoc.go:90
 									var gc_u8 float32
-//line shoc.go:90
 									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line shoc.go:90
 										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line shoc.go:90
 										gc_u8 = gc_at15[0]
 									}
-//line shoc.go:90
 									if gc_if8.ToBits() != 0 {
 //line shoc.go:90
 										gc_at14[0] = gc_u8
 									}
 								}
 							}
-//line shoc.go:92
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -889,13 +657,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						}
 					}
 					if compiled.SIMD {
-//line shoc.go:33
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line shoc.go:33
 							var tid int = gc_tx
 //line shoc.go:67
 							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
@@ -932,7 +698,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							} else {
 //line shoc.go:84
 								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
 								if gc_if5.ToBits() != 0 {
 //line shoc.go:67
 									if blockSize >= 64 {
@@ -968,30 +733,23 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							}
 //line shoc.go:90
 							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:90
 							if gc_if6.ToBits() != 0 {
-//line shoc.go:90
 								var gc_u7 float32
-//line shoc.go:90
 								if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line shoc.go:90
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line shoc.go:90
 									gc_u7 = gc_at15[0]
 								}
-//line shoc.go:90
 								if gc_if6.ToBits() != 0 {
 //line shoc.go:90
 									gc_at14[0] = gc_u7
 								}
 							}
 						}
-//line shoc.go:92
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
 						gc_tx := gc_fastlo4 + gc_u6
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:67
 						if tid < gocuda.WarpSize {
@@ -1025,7 +783,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:33
 				tid := gc_tx
 //line shoc.go:67
 				if tid < gocuda.WarpSize {
@@ -1059,13 +816,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line shoc.go:33
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						var tid int = gc_tx
 //line shoc.go:67
 						if (tid+
@@ -1081,7 +836,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							2) < 0 || (tid+2) > len(sdata)-16 || (tid+
 //line shoc.go:85
 							1) < 0 || (tid+1) > len(sdata)-16 {
-//line shoc.go:67
 							break
 						}
 //line shoc.go:67
@@ -1119,7 +873,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						} else {
 //line shoc.go:85
 							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:67
 							if gc_if3.ToBits() != 0 {
 //line shoc.go:67
 								if blockSize >= 64 {
@@ -1156,23 +909,18 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:90
 						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
-//line shoc.go:91
 							var gc_u5 float32
-//line shoc.go:91
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line shoc.go:91
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line shoc.go:91
 								gc_u5 = sdata[0]
 							}
-//line shoc.go:91
 							if gc_if4.ToBits() != 0 {
 //line shoc.go:91
 								gOdata[gc_bx] = gc_u5
 							}
 						}
 					}
-//line shoc.go:93
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -1181,13 +929,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 			}
 			if compiled.SIMD {
-//line shoc.go:33
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					var tid int = gc_tx
 //line shoc.go:67
 					if (tid+
@@ -1203,7 +949,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
 //line shoc.go:85
 						1) < 0 || (tid+1) > len(sdata)-8 {
-//line shoc.go:67
 						break
 					}
 //line shoc.go:67
@@ -1241,7 +986,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					} else {
 //line shoc.go:85
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
 						if gc_if.ToBits() != 0 {
 //line shoc.go:67
 							if blockSize >= 64 {
@@ -1278,29 +1022,23 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:90
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if2.ToBits() != 0 {
-//line shoc.go:91
 						var gc_u4 float32
-//line shoc.go:91
 						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:91
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line shoc.go:91
 							gc_u4 = sdata[0]
 						}
-//line shoc.go:91
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:91
 							gOdata[gc_bx] = gc_u4
 						}
 					}
 				}
-//line shoc.go:93
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:33
 				tid := gc_tx
 //line shoc.go:67
 				if tid < gocuda.WarpSize {
@@ -1369,7 +1107,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
-//line shoc.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1377,18 +1114,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
 //line shoc.go:121
@@ -1398,22 +1131,17 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
 //line shoc.go:121
@@ -1423,22 +1151,17 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
 //line shoc.go:121
@@ -1448,22 +1171,17 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
 //line shoc.go:121
@@ -1473,22 +1191,17 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				sdata[tid] = sum
 			}
 		}
-//line shoc.go:129
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line shoc.go:112
 			tid := gc_tx
+//line shoc.go:113
 			i := blockStart + tid
-//line shoc.go:117
 			var sum float32 = 0.0
 //line shoc.go:120
 			for i < blockStop {
-//line shoc.go:120
 				gc_b.Tick()
-//line shoc.go:120
 				if gc_b.Stopped() {
-//line shoc.go:120
 					return
 				}
 //line shoc.go:121
@@ -1499,7 +1212,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		}
 	}
 	if blockSize >= 512 {
-//line shoc.go:129
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1507,6 +1219,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+//line shoc.go:136
 			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1520,16 +1233,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line shoc.go:112
 									var tid int = gc_tx
-//line shoc.go:112
 									_ = tid
 									{
 //line shoc.go:128
 										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line shoc.go:130
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1540,9 +1250,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line shoc.go:112
 								var tid int = gc_tx
-//line shoc.go:112
 								_ = tid
 //line shoc.go:128
 								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
@@ -1551,44 +1259,37 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line shoc.go:112
 							tid := gc_tx
 							_ = tid
 //line shoc.go:129
 							gc_at[gc_u] += gc_at2[gc_u]
 						}
-//line shoc.go:132
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:129
 					sdata[tid] += sdata[tid+256]
 				}
 			} else {
-//line shoc.go:133
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shoc.go:112
 							var tid int = gc_tx
 							{
 //line shoc.go:129
 								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:129
 									break
 								}
 //line shoc.go:129
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:131
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1599,11 +1300,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shoc.go:112
 						var tid int = gc_tx
 //line shoc.go:129
 						if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:129
 							break
 						}
 //line shoc.go:129
@@ -1611,53 +1310,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
-					{
-//line shoc.go:133
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
-					{
-//line shoc.go:133
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
-					{
-//line shoc.go:133
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
-				}
-//line shoc.go:133
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:129
 					sdata[tid] += sdata[tid+256]
@@ -1667,7 +1322,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 //line shoc.go:133
 	if blockSize >= 256 {
-//line shoc.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1675,6 +1329,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+//line shoc.go:142
 			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1688,16 +1343,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line shoc.go:112
 									var tid int = gc_tx
-//line shoc.go:112
 									_ = tid
 									{
 //line shoc.go:134
 										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line shoc.go:136
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -1708,9 +1360,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line shoc.go:112
 								var tid int = gc_tx
-//line shoc.go:112
 								_ = tid
 //line shoc.go:134
 								archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
@@ -1719,44 +1369,37 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line shoc.go:112
 							tid := gc_tx
 							_ = tid
 //line shoc.go:135
 							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
-//line shoc.go:138
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:135
 					sdata[tid] += sdata[tid+128]
 				}
 			} else {
-//line shoc.go:139
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line shoc.go:112
 							var tid int = gc_tx
 							{
 //line shoc.go:135
 								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:135
 									break
 								}
 //line shoc.go:135
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:137
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1767,11 +1410,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line shoc.go:112
 						var tid int = gc_tx
 //line shoc.go:135
 						if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:135
 							break
 						}
 //line shoc.go:135
@@ -1779,53 +1420,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
-					{
-//line shoc.go:139
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
-					{
-//line shoc.go:139
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
-					{
-//line shoc.go:139
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
-				}
-//line shoc.go:139
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:135
 					sdata[tid] += sdata[tid+128]
@@ -1835,7 +1432,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 //line shoc.go:139
 	if blockSize >= 128 {
-//line shoc.go:141
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1843,6 +1439,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+//line shoc.go:148
 			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1856,16 +1453,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 									gc_tx := gc_vstep5
-//line shoc.go:112
 									var tid int = gc_tx
-//line shoc.go:112
 									_ = tid
 									{
 //line shoc.go:140
 										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line shoc.go:142
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -1876,9 +1470,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						if compiled.SIMD {
 							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
-//line shoc.go:112
 								var tid int = gc_tx
-//line shoc.go:112
 								_ = tid
 //line shoc.go:140
 								archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
@@ -1887,44 +1479,37 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-//line shoc.go:112
 							tid := gc_tx
 							_ = tid
 //line shoc.go:141
 							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
-//line shoc.go:144
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:141
 					sdata[tid] += sdata[tid+64]
 				}
 			} else {
-//line shoc.go:145
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line shoc.go:112
 							var tid int = gc_tx
 							{
 //line shoc.go:141
 								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:141
 									break
 								}
 //line shoc.go:141
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:143
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1935,11 +1520,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line shoc.go:112
 						var tid int = gc_tx
 //line shoc.go:141
 						if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:141
 							break
 						}
 //line shoc.go:141
@@ -1947,53 +1530,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
-					{
-//line shoc.go:145
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
-					{
-//line shoc.go:145
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
-					{
-//line shoc.go:145
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shoc.go:112
-						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
-				}
-//line shoc.go:145
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:141
 					sdata[tid] += sdata[tid+64]
@@ -2001,7 +1540,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			}
 		}
 	}
-//line shoc.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 32
 		gc_off5 := 16
@@ -2012,6 +1550,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
+//line shoc.go:159
 		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
@@ -2033,13 +1572,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line shoc.go:112
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line shoc.go:112
 								var tid int = gc_tx
 //line shoc.go:145
 								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
@@ -2076,7 +1613,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								} else {
 //line shoc.go:162
 									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:145
 									if gc_if7.ToBits() != 0 {
 //line shoc.go:145
 										if blockSize >= 64 {
@@ -2112,25 +1648,19 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								}
 //line shoc.go:167
 								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line shoc.go:167
 								if gc_if8.ToBits() != 0 {
-//line shoc.go:167
 									var gc_u8 float32
-//line shoc.go:167
 									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line shoc.go:167
 										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line shoc.go:167
 										gc_u8 = gc_at15[0]
 									}
-//line shoc.go:167
 									if gc_if8.ToBits() != 0 {
 //line shoc.go:167
 										gc_at14[0] = gc_u8
 									}
 								}
 							}
-//line shoc.go:169
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -2139,13 +1669,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 					}
 					if compiled.SIMD {
-//line shoc.go:112
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line shoc.go:112
 							var tid int = gc_tx
 //line shoc.go:145
 							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
@@ -2182,7 +1710,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							} else {
 //line shoc.go:162
 								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
 								if gc_if5.ToBits() != 0 {
 //line shoc.go:145
 									if blockSize >= 64 {
@@ -2218,30 +1745,23 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							}
 //line shoc.go:167
 							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:167
 							if gc_if6.ToBits() != 0 {
-//line shoc.go:167
 								var gc_u7 float32
-//line shoc.go:167
 								if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line shoc.go:167
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line shoc.go:167
 									gc_u7 = gc_at15[0]
 								}
-//line shoc.go:167
 								if gc_if6.ToBits() != 0 {
 //line shoc.go:167
 									gc_at14[0] = gc_u7
 								}
 							}
 						}
-//line shoc.go:169
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
 						gc_tx := gc_fastlo4 + gc_u6
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:145
 						if tid < gocuda.WarpSize {
@@ -2275,7 +1795,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
 //line shoc.go:145
 				if tid < gocuda.WarpSize {
@@ -2309,13 +1828,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line shoc.go:112
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						var tid int = gc_tx
 //line shoc.go:145
 						if (tid+
@@ -2331,7 +1848,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							2) < 0 || (tid+2) > len(sdata)-16 || (tid+
 //line shoc.go:163
 							1) < 0 || (tid+1) > len(sdata)-16 {
-//line shoc.go:145
 							break
 						}
 //line shoc.go:145
@@ -2369,7 +1885,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						} else {
 //line shoc.go:163
 							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:145
 							if gc_if3.ToBits() != 0 {
 //line shoc.go:145
 								if blockSize >= 64 {
@@ -2406,23 +1921,18 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:167
 						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
-//line shoc.go:168
 							var gc_u5 float32
-//line shoc.go:168
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line shoc.go:168
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line shoc.go:168
 								gc_u5 = sdata[0]
 							}
-//line shoc.go:168
 							if gc_if4.ToBits() != 0 {
 //line shoc.go:168
 								gOdata[gc_bx] = gc_u5
 							}
 						}
 					}
-//line shoc.go:170
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -2431,13 +1941,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 			}
 			if compiled.SIMD {
-//line shoc.go:112
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					var tid int = gc_tx
 //line shoc.go:145
 					if (tid+
@@ -2453,7 +1961,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
 //line shoc.go:163
 						1) < 0 || (tid+1) > len(sdata)-8 {
-//line shoc.go:145
 						break
 					}
 //line shoc.go:145
@@ -2491,7 +1998,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					} else {
 //line shoc.go:163
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
 						if gc_if.ToBits() != 0 {
 //line shoc.go:145
 							if blockSize >= 64 {
@@ -2528,29 +2034,23 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:167
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if2.ToBits() != 0 {
-//line shoc.go:168
 						var gc_u4 float32
-//line shoc.go:168
 						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:168
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line shoc.go:168
 							gc_u4 = sdata[0]
 						}
-//line shoc.go:168
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:168
 							gOdata[gc_bx] = gc_u4
 						}
 					}
 				}
-//line shoc.go:170
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
 //line shoc.go:145
 				if tid < gocuda.WarpSize {
@@ -2613,7 +2113,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	var sData_ []float32 = sData
 //line shoc.go:261
 	var blockSize_ int = blockSize
-//line shoc.go:263
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2625,17 +2124,15 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			}
 //line shoc.go:261
 			var val_ float32 = val
-//line shoc.go:178
 			idx := gc_tx
+//line shoc.go:179
 			sData_[idx] = 0.0
 //line shoc.go:182
 			idx += blockSize_
 			sData_[idx] = val_
-//line shoc.go:187
 			gc_s_idx[gc_rank] = idx
 		}
 	}
-//line shoc.go:192
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -2645,7 +2142,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2655,7 +2151,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2665,7 +2160,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2675,7 +2169,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -2685,10 +2178,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 		var tt float32
 		tt = sData_[idx-1]
-//line shoc.go:190
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:194
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -2731,13 +2222,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:190
 		sData_[idx] += tt
 	}
-//line shoc.go:194
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:200
 			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
@@ -2779,7 +2270,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-2]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:198
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -2822,13 +2312,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:195
 		sData_[idx] += tt
 	}
-//line shoc.go:199
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
 			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:205
 			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
@@ -2870,7 +2360,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-4]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:203
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 		{
@@ -2913,13 +2402,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:200
 		sData_[idx] += tt
 	}
-//line shoc.go:204
 	gc_step7 := 0
 	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
 			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:210
 			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
@@ -2961,7 +2450,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-8]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:208
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 		{
@@ -3004,13 +2492,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:205
 		sData_[idx] += tt
 	}
-//line shoc.go:209
 	gc_step9 := 0
 	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 		{
 			gc_rank := gc_step9 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:215
 			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
@@ -3052,7 +2540,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-16]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:213
 	gc_step10 := 0
 	for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 		{
@@ -3097,13 +2584,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	}
 //line shoc.go:213
 	if blockSize_ > 32 {
-//line shoc.go:215
 		gc_step11 := 0
 		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
 				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:221
 				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
@@ -3145,7 +2632,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-32]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:219
 		gc_step12 := 0
 		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
@@ -3190,13 +2676,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 64 {
-//line shoc.go:221
 		gc_step13 := 0
 		for ; gc_step13+3 < gc_n; gc_step13 += 4 {
 			{
 				gc_rank := gc_step13 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:227
 				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
@@ -3238,7 +2724,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-64]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:225
 		gc_step14 := 0
 		for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 			{
@@ -3283,13 +2768,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 128 {
-//line shoc.go:227
 		gc_step15 := 0
 		for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 			{
 				gc_rank := gc_step15 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:233
 				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
@@ -3331,7 +2816,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-128]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:231
 		gc_step16 := 0
 		for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 			{
@@ -3376,13 +2860,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 256 {
-//line shoc.go:233
 		gc_step17 := 0
 		for ; gc_step17+3 < gc_n; gc_step17 += 4 {
 			{
 				gc_rank := gc_step17 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:239
 				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
@@ -3424,7 +2908,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-256]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:237
 		gc_step18 := 0
 		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 			{
@@ -3469,13 +2952,13 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 512 {
-//line shoc.go:239
 		gc_step19 := 0
 		for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 			{
 				gc_rank := gc_step19 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:245
 				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
@@ -3517,7 +3000,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-512]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:243
 		gc_step20 := 0
 		for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 			{
@@ -3561,12 +3043,12 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			sData_[idx] += tt
 		}
 	}
-//line shoc.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:250
 			var val float32
 //line shoc.go:244
 			var r float32 = sData_[idx-1]
@@ -3618,7 +3100,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
-//line shoc.go:282
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -3627,7 +3108,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:283
 		gIdata4 := toFloat4s(gIdata)
 		gOdata4 := toFloat4s(gOdata)
-//line shoc.go:287
 		gc_s_gIdata4[gc_rank] = gIdata4
 		gc_s_gOdata4[gc_rank] = gOdata4
 	}
@@ -3640,7 +3120,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-//line shoc.go:295
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3651,16 +3130,14 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:296
 			i := blockStart + gc_tx
 			window := blockStart
-//line shoc.go:300
 			if gc_tx == 0 {
+//line shoc.go:301
 				sSeed[0] = gBlockSums[gc_bx]
 			}
-//line shoc.go:305
 			gc_s_i[gc_rank] = i
 			gc_s_window[gc_rank] = window
 		}
 	}
-//line shoc.go:307
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -3673,7 +3150,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		var sData []float32 = sdata
 //line shoc.go:324
 		var blockSize_ int = blockSize
-//line shoc.go:326
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L3:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3687,9 +3163,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				window := gc_s_window[gc_rank]
 //line shoc.go:307
 				if !(window < blockStop) {
-//line shoc.go:307
 					gc_exited[gc_rank] = true
-//line shoc.go:307
 					continue gc_L3
 				}
 //line shoc.go:308
@@ -3708,18 +3182,16 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				val4.W += val4.Z
 //line shoc.go:324
 				var val float32 = val4.W
-//line shoc.go:178
 				idx := gc_tx
+//line shoc.go:179
 				sData[idx] = 0.0
 //line shoc.go:182
 				idx += blockSize_
 				sData[idx] = val
-//line shoc.go:187
 				gc_s_idx[gc_rank] = idx
 				gc_s_val4[gc_rank] = val4
 			}
 		}
-//line shoc.go:193
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3729,10 +3201,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:187
 			var tt float32
 			tt = sData[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:194
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3743,19 +3213,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:190
 			sData[idx] += tt
 		}
-//line shoc.go:194
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:200
 			var tt float32
 //line shoc.go:193
 			tt = sData[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:198
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3766,19 +3235,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:195
 			sData[idx] += tt
 		}
-//line shoc.go:199
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:205
 			var tt float32
 //line shoc.go:198
 			tt = sData[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:203
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3789,19 +3257,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:200
 			sData[idx] += tt
 		}
-//line shoc.go:204
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:210
 			var tt float32
 //line shoc.go:203
 			tt = sData[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:208
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3812,19 +3279,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:205
 			sData[idx] += tt
 		}
-//line shoc.go:209
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:215
 			var tt float32
 //line shoc.go:208
 			tt = sData[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:213
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3837,19 +3303,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		}
 //line shoc.go:213
 		if blockSize_ > 32 {
-//line shoc.go:215
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:221
 				var tt float32
 //line shoc.go:214
 				tt = sData[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:219
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3862,19 +3327,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 64 {
-//line shoc.go:221
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:227
 				var tt float32
 //line shoc.go:220
 				tt = sData[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:225
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3887,19 +3351,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 128 {
-//line shoc.go:227
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:233
 				var tt float32
 //line shoc.go:226
 				tt = sData[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:231
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3912,19 +3375,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 256 {
-//line shoc.go:233
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:239
 				var tt float32
 //line shoc.go:232
 				tt = sData[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:237
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3937,19 +3399,18 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 512 {
-//line shoc.go:239
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:245
 				var tt float32
 //line shoc.go:238
 				tt = sData[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:243
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3961,7 +3422,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				sData[idx] += tt
 			}
 		}
-//line shoc.go:245
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3984,10 +3444,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			if i < blockStop {
 				gOdata4[i] = val4
 			}
-//line shoc.go:338
 			gc_s_val4[gc_rank] = val4
 		}
-//line shoc.go:342
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

@@ -5,36 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// AgreeDoWhileKernel is a do-while loop around barriers whose exit the
-// block agrees on through shared memory (HeCBench tsp's 2-opt climb):
-// each trip every thread takes the smallest of its slot and its right
-// neighbour's into best, the block takes the minimum of best with an
-// atomic-free tree through shared memory, and each thread reads it back
-// into m, a variable that held its own value before; the loop ends once m
-// is not negative. The compiler cannot prove m the same for every thread,
-// so the compiled form checks that they agree at the break. After the
-// loop thread i stores m and the trips it made into out[2i:2i+2].
-//
-//line agree_if.go:19
-func AgreeDoWhileKernel(data []int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_agreeDoWhile,
-		func(gc_t *gocuda.Thread) { agreeDoWhile(gc_t, data, out) },
-		func(gc_b *compiled.Block) { gc_body_agreeDoWhile(gc_b, data, out) })
-}
-
-//line agree_if.go:19
-var gc_src_agreeDoWhile = compiled.NewSource(gc_files_agree_if, "agreeDoWhile", "ea694fda01dd316b9631822fc0fffff27eabeeab7ff3fd014dcdeeb0414e19ee", "agree_if.go:8-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:19
 func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
@@ -49,22 +24,16 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	gc_exited := gc_b.Exited()
 //line agree_if.go:20
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line agree_if.go:22
 	trips := int32(0)
-//line agree_if.go:24
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
 		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line agree_if.go:23
 			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 				gc_rank := gc_vstep
-//line agree_if.go:23
 				gc_alive2 := gc_all2
-//line agree_if.go:23
 				if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line agree_if.go:23
 					gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 				}
 //line agree_if.go:23
@@ -79,13 +48,10 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 	}
 	if compiled.SIMD {
-//line agree_if.go:23
 		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line agree_if.go:23
 			gc_alive := gc_all
-//line agree_if.go:23
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line agree_if.go:23
 				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -103,10 +69,8 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:23
 		var m int32
-//line agree_if.go:25
 		gc_s_m[gc_rank] = m
 	}
-//line agree_if.go:24
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -115,7 +79,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line agree_if.go:33
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -123,7 +86,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:23
 				var m int32
@@ -135,8 +97,8 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:28
 		for half := gc_bdx / 2; half > 0; half /= 2 {
-//line agree_if.go:30
 			gc_from, gc_to := 0, gc_bdx
+//line agree_if.go:31
 			if gc_bound := half; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -145,29 +107,23 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line agree_if.go:29
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:29
 							gc_alive4 := gc_all4
-//line agree_if.go:29
 							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line agree_if.go:29
 								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 							}
 							{
 //line agree_if.go:30
 								if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-16 {
-//line agree_if.go:30
 									break
 								}
 //line agree_if.go:30
 								archsimd.LoadInt32x16Slice(s[gc_tx:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive4).StoreSlice(s[gc_tx:])
 							}
 						}
-//line agree_if.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -176,21 +132,17 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line agree_if.go:29
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:29
 						gc_alive3 := gc_all3
-//line agree_if.go:29
 						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line agree_if.go:29
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line agree_if.go:30
 						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
-//line agree_if.go:30
 							break
 						}
 //line agree_if.go:30
@@ -209,36 +161,28 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 			}
 		}
-//line agree_if.go:37
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line agree_if.go:34
 				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 					gc_rank := gc_vstep3
 					gc_pos.Thread = gc_rank
-//line agree_if.go:34
 					gc_alive6 := gc_all6
-//line agree_if.go:34
 					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line agree_if.go:34
 						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 //line agree_if.go:34
 					var m int32
-//line agree_if.go:34
 					var gc_u2 int32
-//line agree_if.go:34
 					if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
-//line agree_if.go:34
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line agree_if.go:34
 						gc_u2 = s[0]
 					}
-//line agree_if.go:34
 					m = gc_u2
+//line agree_if.go:35
 					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive6).StoreSlice(gc_s_m[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -249,31 +193,25 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line agree_if.go:34
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
 				gc_pos.Thread = gc_rank
-//line agree_if.go:34
 				gc_alive5 := gc_all5
-//line agree_if.go:34
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line agree_if.go:34
 					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line agree_if.go:34
 				var m int32
-//line agree_if.go:34
 				var gc_u int32
-//line agree_if.go:34
 				if gc_in := gc_alive5.ToBits(); gc_in != 0 {
-//line agree_if.go:34
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line agree_if.go:34
 					gc_u = s[0]
 				}
-//line agree_if.go:34
 				m = gc_u
+//line agree_if.go:35
 				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive5).StoreSlice(gc_s_m[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -288,31 +226,23 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			m = s[0]
 			gc_s_m[gc_rank] = m
 		}
-//line agree_if.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line agree_if.go:21
 					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:36
 					gc_vb2 := archsimd.BroadcastInt32x16(3)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:36
 						gc_alive8 := gc_all8
-//line agree_if.go:36
 						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-//line agree_if.go:36
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
-//line agree_if.go:21
 						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:36
 						if i < 0 || i > len(data)-16 {
-//line agree_if.go:36
 							break
 						}
 //line agree_if.go:37
@@ -326,25 +256,19 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line agree_if.go:21
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:36
 				gc_vb := archsimd.BroadcastInt32x8(3)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:36
 					gc_alive7 := gc_all7
-//line agree_if.go:36
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line agree_if.go:36
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line agree_if.go:21
 					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:36
 					if i < 0 || i > len(data)-8 {
-//line agree_if.go:36
 						break
 					}
 //line agree_if.go:37
@@ -358,7 +282,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:36
 				data[i] += 3
@@ -366,54 +289,38 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:37
 		trips++
-//line agree_if.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line agree_if.go:21
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:39
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line agree_if.go:39
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line agree_if.go:39
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line agree_if.go:39
 					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line agree_if.go:39
 					_ = gc_evenLanes16
-//line agree_if.go:39
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line agree_if.go:39
 					_ = gc_oddLanes16
 				gc_steps2:
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:39
 						gc_alive10 := gc_all10
-//line agree_if.go:39
 						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-//line agree_if.go:39
 							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
-//line agree_if.go:21
 						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:21
 						m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:])
 //line agree_if.go:39
 						gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
-//line agree_if.go:43
 						if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:43
 							gc_t3 := m
 //line agree_if.go:43
 							var gc_t4 int32 = trips
-//line agree_if.go:43
 							gc_st3 := gc_t3
-//line agree_if.go:43
 							gc_bits := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
@@ -428,12 +335,9 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-//line agree_if.go:43
 								break gc_steps2
 							}
-//line agree_if.go:43
 							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
-//line agree_if.go:43
 							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
@@ -450,28 +354,20 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 							} else {
 //line agree_if.go:43
 								var gc_lanes4 [16]int32
-//line agree_if.go:43
 								gc_st4.Store(&gc_lanes4)
-//line agree_if.go:43
 								for gc_k4 := range 16 {
-//line agree_if.go:43
 									if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
-//line agree_if.go:43
 										gc_pos.Thread = gc_rank + gc_k4
 //line agree_if.go:43
 										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
-//line agree_if.go:43
 								gc_pos.Thread = gc_rank
 							}
-//line agree_if.go:43
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits())
-//line agree_if.go:43
 							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 					}
-//line agree_if.go:45
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -480,42 +376,31 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line agree_if.go:21
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:39
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line agree_if.go:39
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line agree_if.go:39
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line agree_if.go:39
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:39
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:39
 					gc_alive9 := gc_all9
-//line agree_if.go:39
 					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line agree_if.go:39
 						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line agree_if.go:21
 					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:21
 					m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:])
 //line agree_if.go:39
 					gc_if := m.Less(gc_vb3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:43
 					if gc_alive9.And(gc_if).ToBits() != 0 {
 //line agree_if.go:43
 						gc_t := m
 //line agree_if.go:43
 						var gc_t2 int32 = trips
-//line agree_if.go:43
 						gc_st := gc_t
 //line agree_if.go:43
 						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
@@ -530,10 +415,8 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-//line agree_if.go:43
 							break gc_steps
 						}
-//line agree_if.go:43
 						gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
 //line agree_if.go:43
 						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
@@ -550,28 +433,20 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 						} else {
 //line agree_if.go:43
 							var gc_lanes2 [8]int32
-//line agree_if.go:43
 							gc_st2.Store(&gc_lanes2)
-//line agree_if.go:43
 							for gc_k2 := range 8 {
-//line agree_if.go:43
 								if gc_alive9.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
-//line agree_if.go:43
 									gc_pos.Thread = gc_rank + gc_k2
 //line agree_if.go:43
 									out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
 								}
 							}
-//line agree_if.go:43
 							gc_pos.Thread = gc_rank
 						}
-//line agree_if.go:43
 						compiled.SetExited(gc_exited, gc_rank, gc_alive9.And(gc_if).ToBits())
-//line agree_if.go:43
 						gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
-//line agree_if.go:45
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L6:
@@ -581,17 +456,13 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:23
 				m := gc_s_m[gc_rank]
 //line agree_if.go:39
 				if !(m < 0) {
 //line agree_if.go:43
 					out[2*i], out[2*i+1] = m, trips
-//line agree_if.go:43
 					gc_exited[gc_rank] = true
-//line agree_if.go:40
 					continue gc_L6
 				}
 			}
@@ -611,170 +482,6 @@ var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6
 
 var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
 
-// AgreeContinueKernel counts, in blocks of bs threads, the elements of in
-// that are multiples of k, staging them through shared memory (HeCBench
-// ss's string search): each trip every thread looks at its next element,
-// pushes a multiple onto the block's stack with an atomic, and the block
-// goes on to the next trip without draining the stack (a continue) while
-// the stack holds fewer than bs entries and elements remain. The
-// continue's condition reads the stack's height, which every thread read
-// from shared memory after a barrier, and the position each thread
-// stepped by bs from its own start: the same for the block, which the
-// compiler cannot prove, so the compiled form checks it. Each drain adds
-// the stack's entries to total[block].
-//
-//line agree_if.go:59
-func AgreeContinueKernel(in []int32, k int32, total []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_agreeContinue,
-		func(gc_t *gocuda.Thread) { agreeContinue(gc_t, in, k, total) },
-		func(gc_b *compiled.Block) { gc_body_agreeContinue(gc_b, in, k, total) })
-}
-
-//line agree_if.go:59
-var gc_src_agreeContinue = compiled.NewSource(gc_files_agree_if, "agreeContinue", "fc6ac6ff29a7a2542049d3c83ced18ee57d1c38e18ca8544abcbe75d58686f7a", "agree_if.go:46-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line agree_if.go:59
-func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []int32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_pos := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	gc_exited := gc_b.Exited()
-//line agree_if.go:60
-	stack := gocuda.Shared[int32](t, 2*gc_bdx)
-	height := gocuda.Shared[int32](t, 1)[:1]
-//line agree_if.go:63
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-//line agree_if.go:62
-			pos := gc_tx
-//line agree_if.go:64
-			gc_s_pos[gc_rank] = pos
-		}
-	}
-//line agree_if.go:63
-	for {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		if compiled.AllExited(gc_exited) {
-			return
-		}
-//line agree_if.go:72
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			pos := gc_s_pos[gc_rank]
-//line agree_if.go:64
-			if pos < len(in) && in[pos]%k == 0 {
-				at := compiled.SharedAdd(&height[0], 1)
-				stack[at] = in[pos]
-			}
-			pos += gc_bdx
-			gc_s_pos[gc_rank] = pos
-		}
-//line agree_if.go:70
-		h := height[0]
-		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line agree_if.go:73
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			pos := gc_s_pos[gc_rank]
-			if int(h) < gc_bdx && (pos/gc_bdx)*gc_bdx < len(in)+gc_bdx-1 {
-				gc_r3 |= 1
-				gc_r3in = gc_rank
-			} else {
-				gc_r3 |= 2
-				gc_r3out = gc_rank
-			}
-		}
-//line agree_if.go:88
-		if gc_r3 == 3 {
-			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
-		}
-		gc_agreed := gc_r3&1 != 0
-//line agree_if.go:72
-		var agreed bool = gc_agreed
-//line agree_if.go:72
-		if agreed {
-			continue
-		}
-		compiled.OutOfLine(func() {
-			height := height[:1]
-			{
-//line agree_if.go:79
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-						{
-//line agree_if.go:76
-							for j := range h {
-								total[gc_bx] += stack[j]
-							}
-							height[0] = 0
-						}
-					}
-				}
-			}
-		})
-		{
-		gc_L5:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				pos := gc_s_pos[gc_rank]
-//line agree_if.go:82
-				if (pos/gc_bdx)*gc_bdx >= len(in)+gc_bdx-1 {
-//line agree_if.go:82
-					gc_exited[gc_rank] = true
-					continue gc_L5
-				}
-			}
-		}
-	}
-}
-
-// AgreeIfKernel runs, for each block, one of two branches holding
-// barriers chosen by flag[block], which every thread reads into c, a
-// variable that held its own rank before (HeCBench hbc's choice between
-// its two traversals): with the flag set, the block reverses its slice of
-// data through shared memory; without it, it rotates it by one. Where
-// mixed is set, thread 0 reads the opposite of the flag: the threads
-// disagree, and the compiled form fails the launch.
-func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_agreeIf,
-		func(gc_t *gocuda.Thread) { agreeIf(gc_t, data, flag, mixed) },
-		func(gc_b *compiled.Block) { gc_body_agreeIf(gc_b, data, flag, mixed) })
-}
-
-//line agree_if.go:97
-var gc_src_agreeIf = compiled.NewSource(gc_files_agree_if, "agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line agree_if.go:97
 func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool) {
 	t := gc_b.Thread()
@@ -787,17 +494,16 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	gc_s_c := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line agree_if.go:98
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
-//line agree_if.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
+//line agree_if.go:105
 		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := flag[gc_off:][:1]
 			gc_at2 := s[:gc_bdx]
@@ -805,39 +511,36 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			gc_elem := gc_at[0]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line agree_if.go:100
 				c := gc_tx%2 == 0
 				c = gc_elem
+//line agree_if.go:102
 				if mixed && gc_tx == 0 {
 					c = !c
 				}
 				gc_at2[gc_tx] = gc_at3[gc_tx]
-//line agree_if.go:107
 				gc_s_c[gc_rank] = c
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line agree_if.go:99
 				i := gc_bx*gc_bdx + gc_tx
 				c := gc_tx%2 == 0
+//line agree_if.go:101
 				c = flag[gc_bx]
 				if mixed && gc_tx == 0 {
 					c = !c
 				}
 				s[gc_tx] = data[i]
-//line agree_if.go:107
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-//line agree_if.go:112
 	gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line agree_if.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		c := gc_s_c[gc_rank]
+//line agree_if.go:117
 		if c {
 			gc_r2 |= 1
 			gc_r2in = gc_rank
@@ -846,25 +549,23 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			gc_r2out = gc_rank
 		}
 	}
-//line agree_if.go:126
 	if gc_r2 == 3 {
+//line agree_if.go:127
 		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 	}
 	gc_agreed := gc_r2&1 != 0
-//line agree_if.go:107
 	var agreed bool = gc_agreed
 //line agree_if.go:107
 	if agreed {
-//line agree_if.go:109
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
+//line agree_if.go:112
 			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 //line agree_if.go:108
 					v := s[gc_idx]
-//line agree_if.go:110
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -876,7 +577,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -885,7 +585,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -894,7 +593,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -903,7 +601,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -912,13 +609,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_pos.Thread = gc_rank
 //line agree_if.go:108
 					v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-//line agree_if.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line agree_if.go:117
 			if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
 				gc_vstep := 0
@@ -953,7 +649,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:117
 					v := gc_s_v[gc_rank]
 //line agree_if.go:110
 					gc_at4[gc_tx] = v
@@ -970,7 +665,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line agree_if.go:110
 							if gc_tx < 0 || gc_tx > len(s)-16 {
-//line agree_if.go:110
 								break
 							}
 //line agree_if.go:110
@@ -991,7 +685,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line agree_if.go:110
 						if gc_tx < 0 || gc_tx > len(s)-8 {
-//line agree_if.go:110
 							break
 						}
 //line agree_if.go:110
@@ -999,42 +692,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1044,7 +702,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 	} else {
-//line agree_if.go:117
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1055,6 +712,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off4 := gc_r + gc_seg
+//line agree_if.go:127
 					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
 						gc_vstep3 := gc_seg
@@ -1092,112 +750,101 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_rank := gc_base + gc_tx
 //line agree_if.go:113
 							v_ := gc_at5[gc_u]
-//line agree_if.go:115
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line agree_if.go:113
 							v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 							gc_s_v_[gc_rank] = v_
 						}
 					}
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line agree_if.go:113
 					v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
-//line agree_if.go:121
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line agree_if.go:122
 			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
 				gc_vstep4 := 0
@@ -1232,7 +879,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:122
 					v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
 					gc_at6[gc_tx] = v_
@@ -1249,7 +895,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line agree_if.go:115
 							if gc_tx < 0 || gc_tx > len(s)-16 {
-//line agree_if.go:115
 								break
 							}
 //line agree_if.go:115
@@ -1270,7 +915,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line agree_if.go:115
 						if gc_tx < 0 || gc_tx > len(s)-8 {
-//line agree_if.go:115
 							break
 						}
 //line agree_if.go:115
@@ -1278,42 +922,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep5
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1323,9 +932,9 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 	}
-//line agree_if.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
+//line agree_if.go:124
 		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
@@ -1335,10 +944,9 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
-//line agree_if.go:99
 						var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:99
 						_ = i
+//line agree_if.go:100
 						archsimd.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1351,10 +959,9 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line agree_if.go:99
 					var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:99
 					_ = i
+//line agree_if.go:100
 					archsimd.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1370,11 +977,9 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 						gc_tx := gc_vstep7
-//line agree_if.go:99
 						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
 						if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(data)-16 {
-//line agree_if.go:119
 							break
 						}
 //line agree_if.go:120
@@ -1390,11 +995,9 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
-//line agree_if.go:99
 					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
 					if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(data)-8 {
-//line agree_if.go:119
 						break
 					}
 //line agree_if.go:120
@@ -1402,49 +1005,9 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep7
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line agree_if.go:99
-					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line agree_if.go:99
-					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line agree_if.go:99
-					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line agree_if.go:99
-					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line agree_if.go:99
 				i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
 				data[i] = s[gc_tx]
@@ -1452,24 +1015,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		}
 	}
 }
-
-// WyllieKernel is HeCBench wyllie's list ranking by pointer jumping: each
-// element of list holds its successor's index in its high 32 bits (-1 at
-// the tail) and its distance to it in the low ones; each thread jumps its
-// element's successor to the successor's successor, adding the distances,
-// with a barrier a step, until a successor is the tail. Threads leave the
-// loop at different steps, with a break after which they do nothing more:
-// the compiled form makes the breaks returns.
-//
-//line agree_if.go:131
-func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_wyllie,
-		func(gc_t *gocuda.Thread) { wyllie(gc_t, list, size) },
-		func(gc_b *compiled.Block) { gc_body_wyllie(gc_b, list, size) })
-}
-
-//line agree_if.go:131
-var gc_src_wyllie = compiled.NewSource(gc_files_agree_if, "wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:131
 func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
@@ -1481,44 +1026,34 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line agree_if.go:141
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line agree_if.go:132
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:132
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line agree_if.go:133
 				gc_vb2 := archsimd.BroadcastInt32x16(size)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:133
 					gc_alive2 := gc_all2
-//line agree_if.go:133
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line agree_if.go:133
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line agree_if.go:132
 					index := archsimd.BroadcastInt32x16(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota2)
+//line agree_if.go:133
 					gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
-//line agree_if.go:133
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line agree_if.go:133
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line agree_if.go:133
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line agree_if.go:134
 					var node int64
-//line agree_if.go:134
 					_ = node
 //line agree_if.go:134
 					var next int64
-//line agree_if.go:134
 					_ = next
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1529,38 +1064,30 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 			}
 		}
 		if compiled.SIMD {
-//line agree_if.go:132
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:132
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line agree_if.go:133
 			gc_vb := archsimd.BroadcastInt32x8(size)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line agree_if.go:133
 				gc_alive := gc_all
-//line agree_if.go:133
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line agree_if.go:133
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line agree_if.go:132
 				index := archsimd.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
+//line agree_if.go:133
 				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:133
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line agree_if.go:133
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line agree_if.go:133
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line agree_if.go:134
 				var node int64
-//line agree_if.go:134
 				_ = node
 //line agree_if.go:134
 				var next int64
-//line agree_if.go:134
 				_ = next
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1572,12 +1099,10 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line agree_if.go:132
 			index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:133
 			if !(index < size) {
-//line agree_if.go:133
 				gc_exited[gc_rank] = true
-//line agree_if.go:133
 				continue gc_L1
 			}
 //line agree_if.go:134
@@ -1586,7 +1111,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 			_ = next
 		}
 	}
-//line agree_if.go:135
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1595,7 +1119,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line agree_if.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1604,7 +1127,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
 //line agree_if.go:134
 				var node int64
@@ -1613,46 +1135,39 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 //line agree_if.go:136
 				node = list[index]
 				if node>>32 == -1 {
-//line agree_if.go:137
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
+//line agree_if.go:140
 				next = list[node>>32]
 				if next>>32 == -1 {
-//line agree_if.go:141
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
+//line agree_if.go:144
 				temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
-//line agree_if.go:148
 				gc_s_temp[gc_rank] = temp
 			}
 		}
-//line agree_if.go:153
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line agree_if.go:132
 				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:132
 					gc_alive5 := gc_all5
-//line agree_if.go:132
 					if gc_ex5 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex5 != 0 {
 //line agree_if.go:132
 						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line agree_if.go:132
 					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
 //line agree_if.go:132
 					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line agree_if.go:148
 					if int(index) < 0 || int(index) > len(list)-4 {
-//line agree_if.go:148
 						break
 					}
 //line agree_if.go:148
@@ -1666,9 +1181,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:134
 				temp := gc_s_temp[gc_rank]
 //line agree_if.go:148
 				list[index] = temp
@@ -1680,8 +1193,3 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-
-// gc_files_agree_if holds the source files whose lines the kernels' records hash.
-//
-//go:embed agree_if.go
-var gc_files_agree_if embed.FS

@@ -30,17 +30,15 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line chunk.go:62
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
-//line chunk.go:44
 					var acc int32 = int32(0)
-//line chunk.go:44
 					var n int32 = int32(0)
+//line chunk.go:45
 					archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank:])
 					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
@@ -54,69 +52,18 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line chunk.go:44
 				var acc int32 = int32(0)
-//line chunk.go:44
 				var n int32 = int32(0)
+//line chunk.go:45
 				archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line chunk.go:44
-				acc := int32(0)
-//line chunk.go:44
-				n := int32(0)
-//line chunk.go:47
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line chunk.go:44
-				acc := int32(0)
-//line chunk.go:44
-				n := int32(0)
-//line chunk.go:47
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line chunk.go:44
-				acc := int32(0)
-//line chunk.go:44
-				n := int32(0)
-//line chunk.go:47
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line chunk.go:44
-				acc := int32(0)
-//line chunk.go:44
-				n := int32(0)
-//line chunk.go:47
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line chunk.go:44
 			acc := int32(0)
-//line chunk.go:44
 			n := int32(0)
-//line chunk.go:47
 			gc_s_acc[gc_rank] = acc
 			gc_s_n[gc_rank] = n
 		}
@@ -130,9 +77,9 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				return
 			}
 			gc_more = false
-//line chunk.go:52
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line chunk.go:54
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -142,9 +89,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line chunk.go:43
 					tx := gc_tx
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
 //line chunk.go:45
@@ -174,9 +119,9 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				}
 			}
 		}
-//line chunk.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
+//line chunk.go:58
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
 				gc_at := out[gc_off2:][:gc_bdx]
 				gc_at2 := trips[gc_off2:][:gc_bdx]
@@ -187,9 +132,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line chunk.go:43
 							var tx int = gc_tx
-//line chunk.go:43
 							_ = tx
 //line chunk.go:43
 							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
@@ -211,9 +154,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line chunk.go:43
 						var tx int = gc_tx
-//line chunk.go:43
 						_ = tx
 //line chunk.go:43
 						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
@@ -228,7 +169,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
 //line chunk.go:49
@@ -243,7 +183,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line chunk.go:43
 							var tx int = gc_tx
 //line chunk.go:43
 							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
@@ -251,7 +190,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line chunk.go:49
 							if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-16 || (gc_bx*gc_bdx+tx) > len(trips)-16 {
-//line chunk.go:49
 								break
 							}
 //line chunk.go:49
@@ -269,7 +207,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line chunk.go:43
 						var tx int = gc_tx
 //line chunk.go:43
 						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
@@ -277,7 +214,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line chunk.go:49
 						if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-8 || (gc_bx*gc_bdx+tx) > len(trips)-8 {
-//line chunk.go:49
 							break
 						}
 //line chunk.go:49
@@ -289,9 +225,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line chunk.go:43
 					tx := gc_tx
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
 //line chunk.go:49

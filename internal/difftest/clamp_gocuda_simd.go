@@ -23,10 +23,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 //line clamp.go:14
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line clamp.go:17
 	base := gc_bx * gc_bdx
 	lo := 0
-//line clamp.go:18
 	hi := gc_bdx - 1
 	if base+hi >= n {
 		hi = n - 1 - base
@@ -45,22 +43,18 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line clamp.go:16
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 							_ = inside
 							{
 //line clamp.go:31
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line clamp.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -69,16 +63,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 				if compiled.SIMD {
-//line clamp.go:16
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line clamp.go:16
 						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 						_ = inside
+//line clamp.go:31
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -88,31 +80,26 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line clamp.go:36
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line clamp.go:16
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 							_ = inside
 							{
-								if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
 //line clamp.go:32
+								if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
 									break
 								}
 //line clamp.go:32
 								archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
 							}
 						}
-//line clamp.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -121,19 +108,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 				if compiled.SIMD {
-//line clamp.go:16
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line clamp.go:16
 						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 						_ = inside
-//line clamp.go:32
 						if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
-//line clamp.go:32
 							break
 						}
 //line clamp.go:32
@@ -141,53 +123,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
-					}
-					{
-//line clamp.go:36
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
-					}
-					{
-//line clamp.go:36
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
-					}
-					{
-//line clamp.go:36
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
-					}
-				}
-//line clamp.go:36
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line clamp.go:16
 					tx := gc_tx
 //line clamp.go:32
 					row[tx] = in[base+tx]
@@ -207,14 +145,11 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line clamp.go:16
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:37
 						gc_vb2 := archsimd.BroadcastFloat32x16(3)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:22
 							gc_in3 := (tx - 1) >= lo
@@ -225,15 +160,12 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							var e int = tx + 1
 //line clamp.go:30
 							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 							_ = inside
 							{
 //line clamp.go:37
 								if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
-//line clamp.go:37
 									break
 								}
-//line clamp.go:37
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line clamp.go:37
 								if gc_in3 && w >= 0 && w <= len(row)-16 {
@@ -242,11 +174,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								} else {
 //line clamp.go:37
 									var gc_lanes3 [16]float32
-//line clamp.go:37
 									for gc_k3 := range 16 {
-//line clamp.go:37
 										if 0xffff&(1<<gc_k3) != 0 {
-//line clamp.go:37
 											gc_pos.Thread = gc_rank + gc_k3
 //line clamp.go:37
 											gc_lanes3[gc_k3] = row[max((tx-
@@ -254,12 +183,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 												1)+gc_k3, lo)]
 										}
 									}
-//line clamp.go:22
 									gc_pos.Thread = gc_rank
-//line clamp.go:22
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
-//line clamp.go:22
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line clamp.go:22
 								if gc_in4 && e >= 0 && e <= len(row)-16 {
@@ -268,11 +194,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								} else {
 //line clamp.go:37
 									var gc_lanes4 [16]float32
-//line clamp.go:37
 									for gc_k4 := range 16 {
-//line clamp.go:37
 										if 0xffff&(1<<gc_k4) != 0 {
-//line clamp.go:37
 											gc_pos.Thread = gc_rank + gc_k4
 //line clamp.go:37
 											gc_lanes4[gc_k4] = row[min((tx+
@@ -280,16 +203,13 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 												1)+gc_k4, hi)]
 										}
 									}
-//line clamp.go:23
 									gc_pos.Thread = gc_rank
-//line clamp.go:23
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 								}
 //line clamp.go:23
 								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
 							}
 						}
-//line clamp.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -298,14 +218,11 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 				if compiled.SIMD {
-//line clamp.go:16
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(3)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line clamp.go:16
 						var tx int = gc_tx
 //line clamp.go:22
 						gc_in := (tx - 1) >= lo
@@ -316,14 +233,11 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						var e int = tx + 1
 //line clamp.go:30
 						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 						_ = inside
 //line clamp.go:37
 						if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
-//line clamp.go:37
 							break
 						}
-//line clamp.go:37
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line clamp.go:37
 						if gc_in && w >= 0 && w <= len(row)-8 {
@@ -332,11 +246,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						} else {
 //line clamp.go:37
 							var gc_lanes [8]float32
-//line clamp.go:37
 							for gc_k := range 8 {
-//line clamp.go:37
 								if 0xff&(1<<gc_k) != 0 {
-//line clamp.go:37
 									gc_pos.Thread = gc_rank + gc_k
 //line clamp.go:37
 									gc_lanes[gc_k] = row[max((tx-
@@ -344,12 +255,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 										1)+gc_k, lo)]
 								}
 							}
-//line clamp.go:22
 							gc_pos.Thread = gc_rank
-//line clamp.go:22
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 						}
-//line clamp.go:22
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line clamp.go:22
 						if gc_in2 && e >= 0 && e <= len(row)-8 {
@@ -358,11 +266,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						} else {
 //line clamp.go:37
 							var gc_lanes2 [8]float32
-//line clamp.go:37
 							for gc_k2 := range 8 {
-//line clamp.go:37
 								if 0xff&(1<<gc_k2) != 0 {
-//line clamp.go:37
 									gc_pos.Thread = gc_rank + gc_k2
 //line clamp.go:37
 									gc_lanes2[gc_k2] = row[min((tx+
@@ -370,76 +275,17 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 										1)+gc_k2, hi)]
 								}
 							}
-//line clamp.go:23
 							gc_pos.Thread = gc_rank
-//line clamp.go:23
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 						}
 //line clamp.go:23
 						gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
 					}
-//line clamp.go:39
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
-						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
-					}
-					{
-//line clamp.go:41
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
-						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
-					}
-					{
-//line clamp.go:41
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
-						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
-					}
-					{
-//line clamp.go:41
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
-						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
-					}
-				}
-//line clamp.go:41
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line clamp.go:16
 					tx := gc_tx
 //line clamp.go:22
 					w := max(tx-1, lo)
@@ -450,8 +296,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			}
 		}
 		{
-//line clamp.go:43
 			gc_from, gc_to := 0, gc_bdx
+//line clamp.go:44
 			if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
@@ -463,22 +309,18 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line clamp.go:16
 							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
-//line clamp.go:16
 								var tx int = gc_tx
 //line clamp.go:30
 								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 								_ = inside
 								{
 //line clamp.go:40
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
-//line clamp.go:42
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -487,15 +329,12 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					if compiled.SIMD {
-//line clamp.go:16
 						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 							_ = inside
 //line clamp.go:40
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -507,32 +346,26 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-//line clamp.go:45
 					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line clamp.go:16
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
-//line clamp.go:16
 								var tx int = gc_tx
 //line clamp.go:30
 								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 								_ = inside
 								{
 //line clamp.go:41
 									if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
-//line clamp.go:41
 										break
 									}
 //line clamp.go:41
 									archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
 								}
 							}
-//line clamp.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -541,19 +374,15 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					if compiled.SIMD {
-//line clamp.go:16
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 							_ = inside
 //line clamp.go:41
 							if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
-//line clamp.go:41
 								break
 							}
 //line clamp.go:41
@@ -561,53 +390,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep5
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line clamp.go:16
-							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
-						}
-						{
-//line clamp.go:45
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line clamp.go:16
-							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
-						}
-						{
-//line clamp.go:45
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line clamp.go:16
-							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
-						}
-						{
-//line clamp.go:45
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line clamp.go:16
-							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
-						}
-					}
-//line clamp.go:45
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:41
 						row[tx] = next[tx]
@@ -617,8 +402,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 		}
 	}
 	{
-//line clamp.go:49
 		gc_from, gc_to := 0, gc_bdx
+//line clamp.go:50
 		if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -631,22 +416,18 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line clamp.go:16
 						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 							_ = inside
 							{
 //line clamp.go:45
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
-//line clamp.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -655,15 +436,12 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 				if compiled.SIMD {
-//line clamp.go:16
 					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line clamp.go:16
 						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 						_ = inside
 //line clamp.go:45
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -675,32 +453,26 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line clamp.go:50
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line clamp.go:16
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
-//line clamp.go:16
 							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-//line clamp.go:30
 							_ = inside
 							{
 //line clamp.go:46
 								if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
-//line clamp.go:46
 									break
 								}
 //line clamp.go:46
 								archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
 							}
 						}
-//line clamp.go:48
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -709,19 +481,15 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 				if compiled.SIMD {
-//line clamp.go:16
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line clamp.go:16
 						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-//line clamp.go:30
 						_ = inside
 //line clamp.go:46
 						if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
-//line clamp.go:46
 							break
 						}
 //line clamp.go:46
@@ -729,53 +497,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
-					}
-					{
-//line clamp.go:50
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
-					}
-					{
-//line clamp.go:50
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
-					}
-					{
-//line clamp.go:50
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line clamp.go:16
-						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
-					}
-				}
-//line clamp.go:50
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line clamp.go:16
 					tx := gc_tx
 //line clamp.go:46
 					out[base+tx] = row[tx]

@@ -21,7 +21,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line copies.go:17
 	n := gc_bdx * gc_bdy
 //line copies.go:20
 	s := gocuda.Shared[float32](t, n)[:n]
@@ -35,12 +34,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line copies.go:16
 					var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 					var i int = off + gc_bx*n + rank
-//line copies.go:18
 					_ = i
+//line copies.go:19
 					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line copies.go:19
 					v.StoreSlice(gc_s_v[gc_rank:])
@@ -49,7 +47,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_rank := gc_base + gc_tx
 //line copies.go:19
 					v := gc_at[gc_tx]
-//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -57,12 +54,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line copies.go:16
 					var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 					var i int = off + gc_bx*n + rank
 					if i < 0 || i > len(in)-8 {
-//line copies.go:19
 						break
 					}
 //line copies.go:19
@@ -70,66 +65,13 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:19
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 					i := off + gc_bx*n + rank
 					v := in[i]
-//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -143,64 +85,55 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_ty * gc_bdx
+//line copies.go:34
 			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
 //line copies.go:22
 				copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:22
 					s[rank] = v
@@ -222,65 +155,54 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:24
 					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:24
 					out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -302,13 +224,12 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line copies.go:40
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line copies.go:42
 		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
-//line copies.go:34
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -347,40 +268,40 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:33
 					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
 					dst[i] = src[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:33
 					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
 					dst[i] = src[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:33
 					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
 					dst[i] = src[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:33
 					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
 					dst[i] = src[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line copies.go:33
 				i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
 				dst[i] = src[i]
 			}
 		}
@@ -411,16 +332,15 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				gc_vstep := 0
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line copies.go:45
 					var x int = gc_tx
-//line copies.go:45
 					var y int = gc_ty
-					var row int = gc_by*gc_bdy + y
 //line copies.go:46
+					var row int = gc_by*gc_bdy + y
 					_ = row
-					var col int = gc_bx*gc_bdx + x
 //line copies.go:47
+					var col int = gc_bx*gc_bdx + x
 					_ = col
+//line copies.go:48
 					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -429,151 +349,74 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				}
 			} else {
 				gc_vstep2 := 0
-//line copies.go:45
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line copies.go:45
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line copies.go:45
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line streams.go:16
 				gc_vb := lanes.BroadcastFloat32x8(0)
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					var x int = gc_tx
-//line copies.go:45
 					var y int = gc_ty
+//line copies.go:46
 					var row int = gc_by*gc_bdy + y
 					var col int = gc_bx*gc_bdx + x
 					if x < 0 || x > len(tile_[y])-8 {
-//line copies.go:48
 						break
 					}
 //line copies.go:48
 					var gc_t2 int = row*w + col
-//line copies.go:48
 					var gc_i2 int = gc_t2
-//line copies.go:48
 					var gc_result2 lanes.Float32x8
-//line copies.go:48
 					gc_returned2 := gc_none
 //line streams.go:13
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line copies.go:48
 						var gc_ld3 lanes.Float32x8
 //line copies.go:48
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
 							gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
-//line copies.go:48
 							break gc_steps2
 						}
-//line copies.go:48
 						gc_result2 = gc_ld3
-//line copies.go:48
 						gc_b2 := gc_none
-//line copies.go:48
 						if true {
-//line copies.go:48
 							gc_b2 = gc_all
 						}
-//line copies.go:48
 						gc_returned2 = gc_b2
 					} else {
 //line copies.go:48
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line copies.go:48
 						if gc_if2.ToBits() != 0 {
-//line copies.go:48
 							var gc_ld4 lanes.Float32x8
 //line copies.go:48
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
 								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line copies.go:48
 								break gc_steps2
 							}
-//line copies.go:48
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line copies.go:48
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line streams.go:13
 					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line streams.go:13
 					if gc_if3.ToBits() != 0 {
-//line streams.go:13
 						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line streams.go:13
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line copies.go:48
 					gc_result2.StoreSlice(tile_[y][x:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					x := gc_tx
-//line copies.go:45
 					y := gc_ty
+//line copies.go:46
 					row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
 					tile_[y][x] = StreamAt(in, row*w+col)
@@ -592,120 +435,106 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line copies.go:69
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line copies.go:55
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line copies.go:55
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line copies.go:55
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					y := gc_ty
 //line copies.go:50
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					x := gc_tx
-//line copies.go:45
 					y := gc_ty
+//line copies.go:46
 					row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
 //line copies.go:50
@@ -733,7 +562,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line copies.go:62
 	n := gc_bdx
 //line copies.go:64
 	if n <= 1*gc_bdx {
@@ -741,13 +569,12 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	}
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-//line copies.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line copies.go:67
 		gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line copies.go:65
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -786,7 +613,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:65
 					s[tid] = in[gc_bx*n+tid]
@@ -795,7 +621,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:65
 					s[tid] = in[gc_bx*n+tid]
@@ -804,7 +629,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:65
 					s[tid] = in[gc_bx*n+tid]
@@ -813,7 +637,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:65
 					s[tid] = in[gc_bx*n+tid]
@@ -822,7 +645,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line copies.go:63
 				tid := gc_tx
 //line copies.go:65
 				s[tid] = in[gc_bx*n+tid]
@@ -840,9 +662,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line copies.go:82
 			gc_x0 := gc_tidx.X
 			gc_off2 := gc_x0
+//line copies.go:84
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 				gc_at3 := s[gc_off2:][:32]
 //line copies.go:67
@@ -855,7 +677,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:67
 					v := s[tid]
@@ -863,14 +684,11 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-//line copies.go:69
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
 		} else {
-//line copies.go:69
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line copies.go:73
 				v := gc_l_v[gc_lane]
 //line copies.go:69
 				v += gc_c1r[gc_lane]
@@ -880,9 +698,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line copies.go:77
 			gc_x02 := gc_tidx.X
 			gc_off3 := gc_x02
+//line copies.go:79
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 				gc_at4 := s[gc_off3:][:32]
 //line copies.go:71
@@ -895,9 +713,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
-//line copies.go:65
 					v := gc_l_v[gc_lane]
 //line copies.go:71
 					s[tid] = v
@@ -905,8 +721,8 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line copies.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line copies.go:80
 		gc_off4 := gc_bx * n
 		gc_stride := 0 - 1
 		gc_off5 := n - 1
@@ -923,7 +739,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
@@ -932,7 +747,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
@@ -941,7 +755,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
@@ -950,7 +763,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
@@ -959,7 +771,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line copies.go:63
 				tid := gc_tx
 //line copies.go:73
 				out[gc_bx*n+tid] = s[n-1-tid]

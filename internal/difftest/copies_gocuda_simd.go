@@ -22,7 +22,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line copies.go:17
 	n := gc_bdx * gc_bdy
 //line copies.go:20
 	s := gocuda.Shared[float32](t, n)[:n]
@@ -39,12 +38,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line copies.go:16
 							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 							var i int = off + gc_bx*n + rank
-//line copies.go:18
 							_ = i
+//line copies.go:19
 							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line copies.go:19
 							v.StoreSlice(gc_s_v[gc_rank:])
@@ -60,12 +58,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line copies.go:16
 						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 						var i int = off + gc_bx*n + rank
-//line copies.go:18
 						_ = i
+//line copies.go:19
 						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line copies.go:19
 						v.StoreSlice(gc_s_v[gc_rank:])
@@ -76,7 +73,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_rank := gc_base + gc_tx
 //line copies.go:19
 					v := gc_at[gc_tx]
-//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -87,12 +83,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line copies.go:16
 							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 							var i int = off + gc_bx*n + rank
 							if i < 0 || i > len(in)-16 {
-//line copies.go:19
 								break
 							}
 //line copies.go:19
@@ -111,12 +105,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line copies.go:16
 						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 						var i int = off + gc_bx*n + rank
 						if i < 0 || i > len(in)-8 {
-//line copies.go:19
 							break
 						}
 //line copies.go:19
@@ -126,66 +118,13 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-//line copies.go:21
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
 					i := off + gc_bx*n + rank
 					v := in[i]
-//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -199,6 +138,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_ty * gc_bdx
+//line copies.go:34
 			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -208,9 +148,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line copies.go:16
 							var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:16
 							_ = rank
 //line copies.go:16
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -228,9 +166,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line copies.go:16
 						var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:16
 						_ = rank
 //line copies.go:16
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -241,7 +177,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:22
 					gc_at2[gc_tx] = v
@@ -254,13 +189,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line copies.go:16
 							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:16
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line copies.go:22
 							if rank < 0 || rank > len(s)-16 {
-//line copies.go:22
 								break
 							}
 //line copies.go:22
@@ -277,13 +210,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line copies.go:16
 						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:16
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line copies.go:22
 						if rank < 0 || rank > len(s)-8 {
-//line copies.go:22
 							break
 						}
 //line copies.go:22
@@ -291,59 +222,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:16
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:22
 					s[rank] = v
@@ -365,65 +247,54 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:24
 					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:24
 					out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -445,9 +316,9 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line copies.go:40
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line copies.go:42
 		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
@@ -457,10 +328,9 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line copies.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-//line copies.go:33
 						_ = i
+//line copies.go:34
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -473,10 +343,9 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line copies.go:33
 					var i int = gc_bx*gc_bdx + gc_tx
-//line copies.go:33
 					_ = i
+//line copies.go:34
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -492,10 +361,9 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line copies.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-						if i < 0 || i > len(src)-16 || i > len(dst)-16 {
 //line copies.go:34
+						if i < 0 || i > len(src)-16 || i > len(dst)-16 {
 							break
 						}
 //line copies.go:35
@@ -511,10 +379,9 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line copies.go:33
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(src)-8 || i > len(dst)-8 {
 //line copies.go:34
+					if i < 0 || i > len(src)-8 || i > len(dst)-8 {
 						break
 					}
 //line copies.go:35
@@ -522,46 +389,11 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					dst[i] = src[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line copies.go:33
 				i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
 				dst[i] = src[i]
 			}
 		}
@@ -595,16 +427,15 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line copies.go:45
 							var x int = gc_tx
-//line copies.go:45
 							var y int = gc_ty
-							var row int = gc_by*gc_bdy + y
 //line copies.go:46
+							var row int = gc_by*gc_bdy + y
 							_ = row
-							var col int = gc_bx*gc_bdx + x
 //line copies.go:47
+							var col int = gc_bx*gc_bdx + x
 							_ = col
+//line copies.go:48
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -617,16 +448,15 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line copies.go:45
 						var x int = gc_tx
-//line copies.go:45
 						var y int = gc_ty
-						var row int = gc_by*gc_bdy + y
 //line copies.go:46
+						var row int = gc_by*gc_bdy + y
 						_ = row
-						var col int = gc_bx*gc_bdx + x
 //line copies.go:47
+						var col int = gc_bx*gc_bdx + x
 						_ = col
+//line copies.go:48
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -640,88 +470,63 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line copies.go:45
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line copies.go:45
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line copies.go:45
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:16
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line copies.go:45
 							var x int = gc_tx
-//line copies.go:45
 							var y int = gc_ty
+//line copies.go:46
 							var row int = gc_by*gc_bdy + y
 							var col int = gc_bx*gc_bdx + x
 							if x < 0 || x > len(tile_[y])-16 {
-//line copies.go:48
 								break
 							}
 //line copies.go:48
 							var gc_t4 int = row*w + col
-//line copies.go:48
 							var gc_i4 int = gc_t4
-//line copies.go:48
 							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line copies.go:48
 							gc_returned4 := gc_none2
 //line streams.go:13
 							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line copies.go:48
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line copies.go:48
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
-//line copies.go:48
 									break gc_steps4
 								}
-//line copies.go:48
 								gc_result4 = gc_ld7
-//line copies.go:48
 								gc_b3 := gc_none2
-//line copies.go:48
 								if true {
-//line copies.go:48
 									gc_b3 = gc_all2
 								}
-//line copies.go:48
 								gc_returned4 = gc_b3
 							} else {
 //line copies.go:48
 								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line copies.go:48
 								if gc_if5.ToBits() != 0 {
-//line copies.go:48
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line copies.go:48
 										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line copies.go:48
 										break gc_steps4
 									}
-//line copies.go:48
 									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line copies.go:48
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 								}
 							}
-//line streams.go:13
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line streams.go:13
 							if gc_if6.ToBits() != 0 {
-//line streams.go:13
 								gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line streams.go:13
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 							}
 //line copies.go:48
@@ -735,88 +540,63 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 				}
 				if compiled.SIMD {
-//line copies.go:45
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line copies.go:45
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line copies.go:45
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:16
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						var x int = gc_tx
-//line copies.go:45
 						var y int = gc_ty
+//line copies.go:46
 						var row int = gc_by*gc_bdy + y
 						var col int = gc_bx*gc_bdx + x
 						if x < 0 || x > len(tile_[y])-8 {
-//line copies.go:48
 							break
 						}
 //line copies.go:48
 						var gc_t2 int = row*w + col
-//line copies.go:48
 						var gc_i2 int = gc_t2
-//line copies.go:48
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line copies.go:48
 						gc_returned2 := gc_none
 //line streams.go:13
 						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line copies.go:48
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line copies.go:48
 								break gc_steps2
 							}
-//line copies.go:48
 							gc_result2 = gc_ld3
-//line copies.go:48
 							gc_b2 := gc_none
-//line copies.go:48
 							if true {
-//line copies.go:48
 								gc_b2 = gc_all
 							}
-//line copies.go:48
 							gc_returned2 = gc_b2
 						} else {
 //line copies.go:48
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line copies.go:48
 							if gc_if2.ToBits() != 0 {
-//line copies.go:48
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line copies.go:48
 									break gc_steps2
 								}
-//line copies.go:48
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line copies.go:48
 								gc_returned2 = gc_if2.Or(gc_returned2)
 							}
 						}
-//line streams.go:13
 						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line streams.go:13
 						if gc_if3.ToBits() != 0 {
-//line streams.go:13
 							gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-//line streams.go:13
 							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
 //line copies.go:48
@@ -824,64 +604,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line copies.go:45
-						x := gc_tx
-//line copies.go:45
-						y := gc_ty
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					x := gc_tx
-//line copies.go:45
 					y := gc_ty
+//line copies.go:46
 					row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
 					tile_[y][x] = StreamAt(in, row*w+col)
@@ -900,120 +628,106 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line copies.go:69
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line copies.go:55
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line copies.go:55
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line copies.go:55
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					y := gc_ty
 //line copies.go:50
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line copies.go:45
 						x := gc_tx
-//line copies.go:45
 						y := gc_ty
+//line copies.go:46
 						row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:45
 					x := gc_tx
-//line copies.go:45
 					y := gc_ty
+//line copies.go:46
 					row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
 //line copies.go:50
@@ -1038,7 +752,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line copies.go:62
 	n := gc_bdx
 //line copies.go:64
 	if n <= 1*gc_bdx {
@@ -1046,8 +759,8 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	}
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-//line copies.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line copies.go:67
 		gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
@@ -1058,10 +771,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line copies.go:63
 						var tid int = gc_tx
-//line copies.go:63
 						_ = tid
+//line copies.go:64
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1074,10 +786,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line copies.go:63
 					var tid int = gc_tx
-//line copies.go:63
 					_ = tid
+//line copies.go:64
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1093,11 +804,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line copies.go:63
 						var tid int = gc_tx
 //line copies.go:65
 						if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-//line copies.go:65
 							break
 						}
 //line copies.go:66
@@ -1113,11 +822,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line copies.go:63
 					var tid int = gc_tx
 //line copies.go:65
 					if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-//line copies.go:65
 						break
 					}
 //line copies.go:66
@@ -1125,49 +832,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:63
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:63
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:63
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line copies.go:63
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line copies.go:63
 				tid := gc_tx
 //line copies.go:65
 				s[tid] = in[gc_bx*n+tid]
@@ -1185,9 +852,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line copies.go:82
 			gc_x0 := gc_tidx.X
 			gc_off2 := gc_x0
+//line copies.go:84
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 				gc_at3 := s[gc_off2:][:32]
 //line copies.go:67
@@ -1200,7 +867,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:67
 					v := s[tid]
@@ -1208,11 +874,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-//line copies.go:69
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
 		} else {
-//line copies.go:69
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
@@ -1247,7 +911,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line copies.go:82
 					v := gc_l_v[gc_lane]
 //line copies.go:69
 					v += gc_c1r[gc_lane]
@@ -1258,9 +921,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line copies.go:78
 			gc_x02 := gc_tidx.X
 			gc_off3 := gc_x02
+//line copies.go:80
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 				gc_at4 := s[gc_off3:][:32]
 //line copies.go:71
@@ -1273,9 +936,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
-//line copies.go:65
 					v := gc_l_v[gc_lane]
 //line copies.go:71
 					s[tid] = v
@@ -1283,8 +944,8 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line copies.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line copies.go:80
 		gc_off4 := gc_bx * n
 		gc_stride := 0 - 1
 		gc_off5 := n - 1
@@ -1295,49 +956,44 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line copies.go:63
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line copies.go:63
 				tid := gc_tx
 //line copies.go:73
 				out[gc_bx*n+tid] = s[n-1-tid]

@@ -19,19 +19,18 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line deadstore.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line deadstore.go:23
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 				var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
 				_ = i
+//line deadstore.go:13
 				v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line deadstore.go:13
 				v.StoreSlice(gc_s_v[gc_rank:])
@@ -40,7 +39,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_base + gc_tx
 //line deadstore.go:13
 				v := gc_at[gc_tx]
-//line deadstore.go:15
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -48,10 +46,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 				var i int = gc_bx*gc_bdx + gc_tx
-				if i < 0 || i > len(in)-8 {
 //line deadstore.go:13
+				if i < 0 || i > len(in)-8 {
 					break
 				}
 //line deadstore.go:13
@@ -59,56 +56,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 //line deadstore.go:13
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line deadstore.go:12
 				i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:13
 				v := in[i]
-//line deadstore.go:15
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -125,16 +78,13 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line deadstore.go:33
 			v := gc_s_v[gc_rank]
 //line deadstore.go:15
 			gc_c1v[gc_lane] = v
 		}
-//line deadstore.go:15
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line deadstore.go:19
 			v := gc_s_v[gc_rank]
 			_ = v
 //line deadstore.go:15
@@ -144,7 +94,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_c2v[gc_lane] = w
 		}
-//line deadstore.go:19
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -155,67 +104,57 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line deadstore.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line deadstore.go:27
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 //line deadstore.go:21
 			copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line deadstore.go:12
 				i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 				v := gc_s_v[gc_rank]
 //line deadstore.go:21
 				out[i] = v

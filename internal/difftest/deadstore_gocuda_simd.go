@@ -20,9 +20,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line deadstore.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line deadstore.go:23
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -32,10 +32,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
 						_ = i
+//line deadstore.go:13
 						v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line deadstore.go:13
 						v.StoreSlice(gc_s_v[gc_rank:])
@@ -51,10 +50,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 					var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
 					_ = i
+//line deadstore.go:13
 					v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line deadstore.go:13
 					v.StoreSlice(gc_s_v[gc_rank:])
@@ -65,7 +63,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_base + gc_tx
 //line deadstore.go:13
 				v := gc_at[gc_tx]
-//line deadstore.go:15
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -76,10 +73,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
-						if i < 0 || i > len(in)-16 {
 //line deadstore.go:13
+						if i < 0 || i > len(in)-16 {
 							break
 						}
 //line deadstore.go:13
@@ -98,10 +94,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line deadstore.go:13
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line deadstore.go:13
@@ -111,56 +106,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-//line deadstore.go:15
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line deadstore.go:12
 				i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:13
 				v := in[i]
-//line deadstore.go:15
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -206,13 +157,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line deadstore.go:28
 				v := gc_s_v[gc_rank]
 //line deadstore.go:15
 				gc_c1v[gc_lane] = v
 			}
 		}
-//line deadstore.go:15
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
@@ -262,7 +211,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line deadstore.go:32
 				v := gc_s_v[gc_rank]
 				_ = v
 //line deadstore.go:15
@@ -273,7 +221,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_c2v[gc_lane] = w
 			}
 		}
-//line deadstore.go:19
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
 		gc_left3 := gc_act
 		if compiled.SIMD {
@@ -319,9 +266,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line deadstore.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line deadstore.go:28
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep3 := 0
@@ -331,9 +278,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
 						_ = i
 //line deadstore.go:12
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -351,9 +296,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 					var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
 					_ = i
 //line deadstore.go:12
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -364,7 +307,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line deadstore.go:14
 				v := gc_s_v[gc_rank]
 //line deadstore.go:21
 				gc_at2[gc_tx] = v
@@ -377,13 +319,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line deadstore.go:21
 						if i < 0 || i > len(out)-16 {
-//line deadstore.go:21
 							break
 						}
 //line deadstore.go:21
@@ -400,13 +340,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line deadstore.go:12
 					var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:21
 					if i < 0 || i > len(out)-8 {
-//line deadstore.go:21
 						break
 					}
 //line deadstore.go:21
@@ -414,59 +352,10 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
-					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
-					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
-					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line deadstore.go:12
-					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
-					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line deadstore.go:12
 				i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 				v := gc_s_v[gc_rank]
 //line deadstore.go:21
 				out[i] = v

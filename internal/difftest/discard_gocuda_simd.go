@@ -28,9 +28,9 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line discard.go:30
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line discard.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -51,23 +51,20 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line discard.go:16
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line discard.go:13
 							var i int = gc_bx*gc_bdx + gc_tx
-//line discard.go:13
 							_ = i
 							{
+//line discard.go:15
 								_ = d / k
 //line discard.go:15
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line discard.go:17
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -76,15 +73,12 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 				}
 				if compiled.SIMD {
-//line discard.go:16
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line discard.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
-//line discard.go:13
 						_ = i
 //line discard.go:15
 						_ = d / k
@@ -101,30 +95,26 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-//line discard.go:20
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line discard.go:16
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line discard.go:13
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
+//line discard.go:15
 								_ = d / k
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line discard.go:16
 									break
 								}
 //line discard.go:16
 								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line discard.go:18
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -133,18 +123,15 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 				}
 				if compiled.SIMD {
-//line discard.go:16
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line discard.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 						_ = d / k
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line discard.go:16
 							break
 						}
 //line discard.go:16
@@ -152,57 +139,9 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line discard.go:13
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
-						out[i] = in[i] * 2
-					}
-					{
-//line discard.go:20
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line discard.go:13
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
-						out[i] = in[i] * 2
-					}
-					{
-//line discard.go:20
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line discard.go:13
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
-						out[i] = in[i] * 2
-					}
-					{
-//line discard.go:20
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line discard.go:13
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
-						out[i] = in[i] * 2
-					}
-				}
-//line discard.go:20
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line discard.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 					_ = d / k
@@ -223,7 +162,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line discard.go:37
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -234,9 +172,9 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line discard.go:48
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line discard.go:50
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -257,14 +195,11 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				if compiled.SIMD {
 //line discard.go:31
 					gc_vb3 := archsimd.BroadcastInt32x8(p)
-//line discard.go:31
 					_ = gc_vb3
 					gc_vb4 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line discard.go:28
 						var i int = gc_bx*gc_bdx + gc_tx
-//line discard.go:28
 						_ = i
 //line discard.go:30
 						w := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
@@ -280,21 +215,17 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_at2[gc_tx] = w * 2
 				}
 			} else {
-//line discard.go:36
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line discard.go:31
 					gc_vb := archsimd.BroadcastInt32x8(p)
-//line discard.go:31
 					_ = gc_vb
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line discard.go:28
 						var i int = gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line discard.go:30
 							break
 						}
 //line discard.go:30
@@ -302,69 +233,12 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 //line discard.go:30
 						w.Mul(gc_vb2).StoreSlice(out[i:])
 					}
-//line discard.go:34
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line discard.go:28
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
-					{
-//line discard.go:36
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line discard.go:28
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
-					{
-//line discard.go:36
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line discard.go:28
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
-					{
-//line discard.go:36
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line discard.go:28
-						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
-				}
-//line discard.go:36
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line discard.go:28
 					i := gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 					w := in[i]

@@ -20,8 +20,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line fill.go:20
 	b := gc_bdx
+//line fill.go:21
 	m := per * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
@@ -29,45 +29,32 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
 	base := gc_bx * 2 * b
-//line fill.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line fill.go:20
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line fill.go:20
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line fill.go:20
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line fill.go:20
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line fill.go:20
 					var i int = gc_tx
-//line fill.go:24
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:24
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
 					if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
 //line fill.go:24
 						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
-//line fill.go:24
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
-//line fill.go:24
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
-//line fill.go:24
 						break gc_steps2
 					}
-//line fill.go:24
 					gc_t3 := gc_ld3
-//line fill.go:24
 					gc_t4 := gc_ld4
 //line fill.go:24
 					if (2*i) >= 0 && (2*i) <= len(s)-32 {
@@ -80,15 +67,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						var gc_lanes7 [16]int32
 //line fill.go:24
 						var gc_lanes8 [16]int32
-//line fill.go:24
 						gc_t3.Store(&gc_lanes7)
-//line fill.go:24
 						gc_t4.Store(&gc_lanes8)
-//line fill.go:24
 						for gc_k6 := range 16 {
-//line fill.go:24
 							if 0xffff&(1<<gc_k6) != 0 {
-//line fill.go:24
 								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line fill.go:24
@@ -98,11 +80,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 								}
 							}
 						}
-//line fill.go:24
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line fill.go:26
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -111,23 +91,16 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			}
 		}
 		if compiled.SIMD {
-//line fill.go:20
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line fill.go:20
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:20
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:20
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line fill.go:20
 				var i int = gc_tx
-//line fill.go:24
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line fill.go:24
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
 				if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
@@ -135,17 +108,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
 //line fill.go:24
 					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
-//line fill.go:24
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line fill.go:24
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
-//line fill.go:24
 					break gc_steps
 				}
-//line fill.go:24
 				gc_t := gc_ld
-//line fill.go:24
 				gc_t2 := gc_ld2
 //line fill.go:24
 				if (2*i) >= 0 && (2*i) <= len(s)-16 {
@@ -158,15 +126,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					var gc_lanes3 [8]int32
 //line fill.go:24
 					var gc_lanes4 [8]int32
-//line fill.go:24
 					gc_t.Store(&gc_lanes3)
-//line fill.go:24
 					gc_t2.Store(&gc_lanes4)
-//line fill.go:24
 					for gc_k3 := range 8 {
-//line fill.go:24
 						if 0xff&(1<<gc_k3) != 0 {
-//line fill.go:24
 							gc_pos.Thread = gc_rank + gc_k3
 //line fill.go:24
 							s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -174,56 +137,14 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
-//line fill.go:24
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line fill.go:26
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line fill.go:20
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line fill.go:20
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line fill.go:20
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line fill.go:20
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line fill.go:20
 			i := gc_tx
 //line fill.go:24
 			s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -236,9 +157,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more = false
-//line fill.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:35
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -250,14 +171,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to <= len(s)-gc_off4 {
 				gc_at := out[gc_off3:][:gc_to]
 				gc_at2 := s[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line fill.go:51
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -266,11 +185,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line fill.go:32
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -279,11 +196,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line fill.go:32
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -292,11 +207,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line fill.go:32
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -305,10 +218,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -317,13 +229,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -332,10 +243,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -344,10 +254,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -356,10 +265,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -368,10 +276,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -391,9 +298,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more2 = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -407,14 +314,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line fill.go:36
 							var k_ int = gc_tx + gc_off2
-//line fill.go:36
 							_ = k_
+//line fill.go:37
 							gc_vb4.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -425,14 +330,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line fill.go:36
 						var k_ int = gc_tx + gc_off2
-//line fill.go:36
 						_ = k_
+//line fill.go:37
 						gc_vb3.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -441,7 +344,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_more2 = true
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more2 = true
 //line fill.go:37
 					gc_at3[gc_tx] = -1
@@ -451,14 +353,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line fill.go:36
 							var k_ int = gc_tx + gc_off2
-							if k_ < 0 || k_ > len(s_)-16 {
 //line fill.go:37
+							if k_ < 0 || k_ > len(s_)-16 {
 								break
 							}
 //line fill.go:37
@@ -472,14 +372,12 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line fill.go:36
 						var k_ int = gc_tx + gc_off2
-						if k_ < 0 || k_ > len(s_)-8 {
 //line fill.go:37
+						if k_ < 0 || k_ > len(s_)-8 {
 							break
 						}
 //line fill.go:37
@@ -490,53 +388,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
 //line fill.go:37
@@ -566,11 +420,11 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line fill.go:46
 	b := gc_bdx
+//line fill.go:47
 	s := gocuda.Shared[int32](t, 2*b)
-//line fill.go:49
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:50
 		gc_off2 := gc_bx * b
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := data[gc_off2:][:gc_bdx]
@@ -578,18 +432,13 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line fill.go:46
 					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line fill.go:46
 					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line fill.go:46
 					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line fill.go:46
 					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 				gc_steps4:
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line fill.go:46
 						var i int = gc_tx
 //line fill.go:48
 						gc_st4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
@@ -606,11 +455,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 //line fill.go:48
 							gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
 						} else {
-//line fill.go:48
 							break gc_steps4
 						}
 					}
-//line fill.go:50
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -619,18 +466,13 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line fill.go:46
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:46
 				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:46
 				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line fill.go:46
 					var i int = gc_tx
 //line fill.go:48
 					gc_st3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
@@ -647,17 +489,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 //line fill.go:48
 						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
 					} else {
-//line fill.go:48
 						break gc_steps3
 					}
 				}
-//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:46
 				i := gc_tx
 //line fill.go:48
 				s[2*i] = gc_at[gc_tx]
@@ -667,22 +506,16 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line fill.go:46
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line fill.go:46
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line fill.go:46
 					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line fill.go:46
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 				gc_steps2:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line fill.go:46
 						var i int = gc_tx
 //line fill.go:48
 						if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-16 {
-//line fill.go:48
 							break
 						}
 //line fill.go:48
@@ -700,11 +533,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 //line fill.go:48
 							gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
 						} else {
-//line fill.go:48
 							break gc_steps2
 						}
 					}
-//line fill.go:50
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -713,22 +544,16 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line fill.go:46
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:46
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:46
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line fill.go:46
 					var i int = gc_tx
 //line fill.go:48
 					if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-8 {
-//line fill.go:48
 						break
 					}
 //line fill.go:48
@@ -746,56 +571,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 //line fill.go:48
 						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
 					} else {
-//line fill.go:48
 						break gc_steps
 					}
 				}
-//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:46
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:46
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:46
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:46
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:46
 				i := gc_tx
 //line fill.go:48
 				s[2*i] = data[gc_bx*b+i]
@@ -804,45 +587,32 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:51
 	var s_ []int32 = s
-//line fill.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line fill.go:46
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line fill.go:46
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line fill.go:46
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line fill.go:46
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps6:
 				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line fill.go:46
 					var i int = gc_tx
-//line fill.go:50
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:50
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:50
 					if (2*i) >= 0 && (2*i) <= len(s)-32 {
 //line fill.go:50
 						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
-//line fill.go:50
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
-//line fill.go:50
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
-//line fill.go:50
 						break gc_steps6
 					}
-//line fill.go:50
 					gc_t3 := gc_ld3
-//line fill.go:50
 					gc_t4 := gc_ld4
 //line fill.go:50
 					if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-32 {
@@ -855,15 +625,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						var gc_lanes11 [16]int32
 //line fill.go:50
 						var gc_lanes12 [16]int32
-//line fill.go:50
 						gc_t3.Store(&gc_lanes11)
-//line fill.go:50
 						gc_t4.Store(&gc_lanes12)
-//line fill.go:50
 						for gc_k10 := range 16 {
-//line fill.go:50
 							if 0xffff&(1<<gc_k10) != 0 {
-//line fill.go:50
 								gc_pos.Thread = gc_rank + gc_k10
 								{
 //line fill.go:50
@@ -873,11 +638,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 								}
 							}
 						}
-//line fill.go:50
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line fill.go:52
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -886,23 +649,16 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line fill.go:46
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line fill.go:46
 			gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:46
 			gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:46
 			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps5:
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line fill.go:46
 				var i int = gc_tx
-//line fill.go:50
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line fill.go:50
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
 				if (2*i) >= 0 && (2*i) <= len(s)-16 {
@@ -910,17 +666,12 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_lo2 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
 //line fill.go:50
 					gc_hi2 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
-//line fill.go:50
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line fill.go:50
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
-//line fill.go:50
 					break gc_steps5
 				}
-//line fill.go:50
 				gc_t := gc_ld
-//line fill.go:50
 				gc_t2 := gc_ld2
 //line fill.go:50
 				if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-16 {
@@ -933,15 +684,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					var gc_lanes7 [8]int32
 //line fill.go:50
 					var gc_lanes8 [8]int32
-//line fill.go:50
 					gc_t.Store(&gc_lanes7)
-//line fill.go:50
 					gc_t2.Store(&gc_lanes8)
-//line fill.go:50
 					for gc_k7 := range 8 {
-//line fill.go:50
 						if 0xff&(1<<gc_k7) != 0 {
-//line fill.go:50
 							gc_pos.Thread = gc_rank + gc_k7
 //line fill.go:50
 							out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
@@ -949,17 +695,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 							out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
 						}
 					}
-//line fill.go:50
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line fill.go:52
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line fill.go:46
 			i := gc_tx
 //line fill.go:50
 			out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
@@ -972,9 +715,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -988,14 +731,12 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line fill.go:36
 							var k int = gc_tx + gc_off
-//line fill.go:36
 							_ = k
+//line fill.go:37
 							gc_vb4.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1006,14 +747,12 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line fill.go:36
 						var k int = gc_tx + gc_off
-//line fill.go:36
 						_ = k
+//line fill.go:37
 						gc_vb3.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1022,7 +761,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at2[gc_tx] = -1
@@ -1032,14 +770,12 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line fill.go:36
 							var k int = gc_tx + gc_off
-							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
+							if k < 0 || k > len(s_)-16 {
 								break
 							}
 //line fill.go:37
@@ -1053,14 +789,12 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line fill.go:36
 						var k int = gc_tx + gc_off
-						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+						if k < 0 || k > len(s_)-8 {
 							break
 						}
 //line fill.go:37
@@ -1071,53 +805,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep5 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep5
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1137,12 +827,11 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line fill.go:60
 	b := gc_bdx
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:65
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -1151,10 +840,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line fill.go:74
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1168,10 +855,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1185,10 +870,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1202,10 +885,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1221,7 +902,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:60
 				i := gc_tx
 //line fill.go:63
 				switch form {
@@ -1240,8 +920,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -1257,8 +937,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -1274,8 +954,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -1291,8 +971,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -1308,8 +988,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:60
 				i := gc_tx
+//line fill.go:61
 				g := gc_bx*b + i
 //line fill.go:63
 				switch form {
@@ -1325,8 +1005,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	}
 //line fill.go:73
 	var s_ []int32 = s
-//line fill.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:76
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
@@ -1344,8 +1024,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -1354,8 +1034,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -1364,8 +1044,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -1374,8 +1054,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -1384,8 +1064,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:60
 				i := gc_tx
+//line fill.go:61
 				g := gc_bx*b + i
 //line fill.go:72
 				out[g] = s[i] + s[b-1-i]
@@ -1399,9 +1079,9 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1415,14 +1095,12 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line fill.go:36
 							var k int = gc_tx + gc_off
-//line fill.go:36
 							_ = k
+//line fill.go:37
 							gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1433,14 +1111,12 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line fill.go:36
 						var k int = gc_tx + gc_off
-//line fill.go:36
 						_ = k
+//line fill.go:37
 						gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1449,7 +1125,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -1459,14 +1134,12 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line fill.go:36
 							var k int = gc_tx + gc_off
-							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
+							if k < 0 || k > len(s_)-16 {
 								break
 							}
 //line fill.go:37
@@ -1480,14 +1153,12 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line fill.go:36
 						var k int = gc_tx + gc_off
-						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+						if k < 0 || k > len(s_)-8 {
 							break
 						}
 //line fill.go:37
@@ -1498,53 +1169,9 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1565,45 +1192,34 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line fill.go:81
 	b := gc_bdx
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line fill.go:81
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line fill.go:81
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line fill.go:81
 					gc_alive2 := gc_all2
-//line fill.go:81
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line fill.go:81
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line fill.go:81
 					var i int = gc_tx
+//line fill.go:82
 					var g int = gc_bx*b + i
 //line fill.go:84
 					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line fill.go:84
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line fill.go:84
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line fill.go:84
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line fill.go:87
 					if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
-//line fill.go:87
 						break
 					}
 //line fill.go:88
@@ -1617,35 +1233,27 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 		}
 		if compiled.SIMD {
-//line fill.go:81
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:81
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line fill.go:81
 				gc_alive := gc_all
-//line fill.go:81
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line fill.go:81
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line fill.go:81
 				var i int = gc_tx
+//line fill.go:82
 				var g int = gc_bx*b + i
 //line fill.go:84
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line fill.go:84
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line fill.go:84
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line fill.go:84
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line fill.go:87
 				if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
-//line fill.go:87
 					break
 				}
 //line fill.go:88
@@ -1660,20 +1268,19 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:81
 			i := gc_tx
+//line fill.go:82
 			g := gc_bx*b + i
 //line fill.go:84
 			if g >= n {
-//line fill.go:84
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line fill.go:87
 			s[i] = data[g]
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1681,8 +1288,8 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:81
 			i := gc_tx
+//line fill.go:82
 			g := gc_bx*b + i
 //line fill.go:89
 			out[g] = s[i] + s[b-1-i]
@@ -1695,9 +1302,9 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1708,23 +1315,18 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line fill.go:36
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_vb2 := archsimd.BroadcastInt32x16(-1)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line fill.go:37
 						gc_alive4 := gc_all4
-//line fill.go:37
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line fill.go:37
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
-//line fill.go:36
 						var k int = gc_tx + gc_off
-						if k < 0 || k > len(s_)-16 {
 //line fill.go:37
+						if k < 0 || k > len(s_)-16 {
 							break
 						}
 //line fill.go:37
@@ -1738,23 +1340,19 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-//line fill.go:36
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb := archsimd.BroadcastInt32x8(-1)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line fill.go:37
 					gc_alive3 := gc_all3
-//line fill.go:37
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line fill.go:37
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line fill.go:36
 					var k int = gc_tx + gc_off
-					if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+					if k < 0 || k > len(s_)-8 {
 						break
 					}
 //line fill.go:37
@@ -1771,7 +1369,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line fill.go:36
 				k := gc_tx + gc_off
 				gc_more = true
 //line fill.go:37
@@ -1790,12 +1387,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line fill.go:97
 	b := gc_bdx
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:102
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -1806,12 +1402,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line fill.go:97
 						var i int = gc_tx
-						var g int = gc_bx*b + i
 //line fill.go:98
+						var g int = gc_bx*b + i
 						_ = g
-//line fill.go:100
 						old := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
 					}
@@ -1825,12 +1419,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line fill.go:97
 					var i int = gc_tx
-					var g int = gc_bx*b + i
 //line fill.go:98
+					var g int = gc_bx*b + i
 					_ = g
-//line fill.go:100
 					old := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
 				}
@@ -1842,19 +1434,17 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
-//line fill.go:105
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line fill.go:97
 						var i int = gc_tx
+//line fill.go:98
 						var g int = gc_bx*b + i
 //line fill.go:100
 						if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
-//line fill.go:100
 							break
 						}
 //line fill.go:100
@@ -1871,12 +1461,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line fill.go:97
 					var i int = gc_tx
+//line fill.go:98
 					var g int = gc_bx*b + i
 //line fill.go:100
 					if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
-//line fill.go:100
 						break
 					}
 //line fill.go:100
@@ -1885,62 +1474,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:97
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-//line fill.go:105
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:97
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-//line fill.go:105
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:97
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-//line fill.go:105
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:97
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-			}
-//line fill.go:105
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:97
 				i := gc_tx
+//line fill.go:98
 				g := gc_bx*b + i
 //line fill.go:100
 				old := s[i]
@@ -1950,8 +1488,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:104
 	var s_ []int32 = s
-//line fill.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:107
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
@@ -1963,54 +1501,54 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:97
 				i := gc_tx
+//line fill.go:98
 				g := gc_bx*b + i
 //line fill.go:103
 				out[g] = s[i] + s[b-1-i]
@@ -2024,9 +1562,9 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2040,14 +1578,12 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line fill.go:36
 							var k int = gc_tx + gc_off
-//line fill.go:36
 							_ = k
+//line fill.go:37
 							gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2058,14 +1594,12 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line fill.go:36
 						var k int = gc_tx + gc_off
-//line fill.go:36
 						_ = k
+//line fill.go:37
 						gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2074,7 +1608,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -2084,14 +1617,12 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line fill.go:36
 							var k int = gc_tx + gc_off
-							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
+							if k < 0 || k > len(s_)-16 {
 								break
 							}
 //line fill.go:37
@@ -2105,14 +1636,12 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line fill.go:36
 						var k int = gc_tx + gc_off
-						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+						if k < 0 || k > len(s_)-8 {
 							break
 						}
 //line fill.go:37
@@ -2123,53 +1652,9 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -2189,12 +1674,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line fill.go:111
 	b := gc_bdx
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:116
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -2205,11 +1689,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line fill.go:111
 						var i int = gc_tx
-						var g int = gc_bx*b + i
 //line fill.go:112
+						var g int = gc_bx*b + i
 						_ = g
+//line fill.go:113
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2222,11 +1706,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line fill.go:111
 					var i int = gc_tx
-					var g int = gc_bx*b + i
 //line fill.go:112
+					var g int = gc_bx*b + i
 					_ = g
+//line fill.go:113
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2242,12 +1726,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line fill.go:111
 						var i int = gc_tx
+//line fill.go:112
 						var g int = gc_bx*b + i
 //line fill.go:114
 						if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
-//line fill.go:114
 							break
 						}
 //line fill.go:115
@@ -2263,12 +1746,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line fill.go:111
 					var i int = gc_tx
+//line fill.go:112
 					var g int = gc_bx*b + i
 //line fill.go:114
 					if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
-//line fill.go:114
 						break
 					}
 //line fill.go:115
@@ -2276,54 +1758,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:111
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:111
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:111
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line fill.go:111
-					i := gc_tx
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:111
 				i := gc_tx
+//line fill.go:112
 				g := gc_bx*b + i
 //line fill.go:114
 				s[i] = data[g] + s[i]
@@ -2332,8 +1771,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:117
 	var s_ []int32 = s
-//line fill.go:119
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:120
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
@@ -2345,54 +1784,54 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:111
 				i := gc_tx
+//line fill.go:112
 				g := gc_bx*b + i
 //line fill.go:116
 				out[g] = s[i] + s[b-1-i]
@@ -2406,9 +1845,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2422,14 +1861,12 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line fill.go:36
 							var k int = gc_tx + gc_off
-//line fill.go:36
 							_ = k
+//line fill.go:37
 							gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2440,14 +1877,12 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line fill.go:36
 						var k int = gc_tx + gc_off
-//line fill.go:36
 						_ = k
+//line fill.go:37
 						gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2456,7 +1891,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -2466,14 +1900,12 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line fill.go:36
 							var k int = gc_tx + gc_off
-							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
+							if k < 0 || k > len(s_)-16 {
 								break
 							}
 //line fill.go:37
@@ -2487,14 +1919,12 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line fill.go:36
 						var k int = gc_tx + gc_off
-						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+						if k < 0 || k > len(s_)-8 {
 							break
 						}
 //line fill.go:37
@@ -2505,53 +1935,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -2573,45 +1959,34 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line fill.go:125
 	b := gc_bdx
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line fill.go:125
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line fill.go:125
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line fill.go:125
 					gc_alive2 := gc_all2
-//line fill.go:125
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line fill.go:125
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line fill.go:125
 					var i int = gc_tx
+//line fill.go:126
 					var g int = gc_bx*b + i
 //line fill.go:128
 					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line fill.go:128
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line fill.go:128
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line fill.go:128
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line fill.go:131
 					if g < 0 || g > len(data)-16 {
-//line fill.go:131
 						break
 					}
 //line fill.go:131
@@ -2626,35 +2001,27 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 		}
 		if compiled.SIMD {
-//line fill.go:125
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:125
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line fill.go:125
 				gc_alive := gc_all
-//line fill.go:125
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line fill.go:125
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line fill.go:125
 				var i int = gc_tx
+//line fill.go:126
 				var g int = gc_bx*b + i
 //line fill.go:128
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line fill.go:128
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line fill.go:128
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line fill.go:128
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line fill.go:131
 				if g < 0 || g > len(data)-8 {
-//line fill.go:131
 					break
 				}
 //line fill.go:131
@@ -2670,45 +2037,37 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:125
 			i := gc_tx
+//line fill.go:126
 			g := gc_bx*b + i
 //line fill.go:128
 			if g >= n {
-//line fill.go:128
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line fill.go:131
 			x := data[g]
-//line fill.go:133
 			gc_s_x[gc_rank] = x
 		}
 	}
-//line fill.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line fill.go:125
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line fill.go:125
 					gc_alive4 := gc_all4
-//line fill.go:125
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line fill.go:125
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
-//line fill.go:125
 					var i int = gc_tx
 //line fill.go:125
 					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line fill.go:133
 					if i < 0 || i > len(s)-16 {
-//line fill.go:133
 						break
 					}
 //line fill.go:133
@@ -2722,25 +2081,20 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 		}
 		if compiled.SIMD {
-//line fill.go:125
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line fill.go:125
 				gc_alive3 := gc_all3
-//line fill.go:125
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line fill.go:125
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line fill.go:125
 				var i int = gc_tx
 //line fill.go:125
 				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line fill.go:133
 				if i < 0 || i > len(s)-8 {
-//line fill.go:133
 					break
 				}
 //line fill.go:133
@@ -2754,16 +2108,13 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:125
 			i := gc_tx
-//line fill.go:127
 			x := gc_s_x[gc_rank]
 //line fill.go:133
 			s[i] = x
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2771,8 +2122,8 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:125
 			i := gc_tx
+//line fill.go:126
 			g := gc_bx*b + i
 //line fill.go:135
 			out[g] = s[i] + s[b-1-i]
@@ -2785,9 +2136,9 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2798,23 +2149,18 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line fill.go:36
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					gc_vb2 := archsimd.BroadcastInt32x16(-1)
 					for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line fill.go:37
 						gc_alive6 := gc_all6
-//line fill.go:37
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line fill.go:37
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
-//line fill.go:36
 						var k int = gc_tx + gc_off
-						if k < 0 || k > len(s_)-16 {
 //line fill.go:37
+						if k < 0 || k > len(s_)-16 {
 							break
 						}
 //line fill.go:37
@@ -2828,23 +2174,19 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-//line fill.go:36
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb := archsimd.BroadcastInt32x8(-1)
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line fill.go:37
 					gc_alive5 := gc_all5
-//line fill.go:37
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line fill.go:37
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line fill.go:36
 					var k int = gc_tx + gc_off
-					if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+					if k < 0 || k > len(s_)-8 {
 						break
 					}
 //line fill.go:37
@@ -2861,7 +2203,6 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line fill.go:36
 				k := gc_tx + gc_off
 				gc_more = true
 //line fill.go:37

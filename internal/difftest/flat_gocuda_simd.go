@@ -19,8 +19,8 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line flat.go:17
 	stride := gc_bdx * gc_gdx
+//line flat.go:18
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := last
 		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, compiled.Diff(gc_limit, base), 1)
@@ -34,8 +34,8 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-//line flat.go:32
 			gc_from, gc_to := 0, gc_bdx
+//line flat.go:33
 			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -51,17 +51,14 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line flat.go:18
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_vb4 := archsimd.BroadcastInt32x16(100)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 //line flat.go:18
 								var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
-//line flat.go:18
 								_ = i
 								if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632 {
-//line flat.go:19
 									break
 								}
 //line flat.go:20
@@ -75,17 +72,14 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					if compiled.SIMD {
-//line flat.go:18
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb3 := archsimd.BroadcastInt32x8(100)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 //line flat.go:18
 							var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
-//line flat.go:18
 							_ = i
 							if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640 {
-//line flat.go:19
 								break
 							}
 //line flat.go:20
@@ -97,7 +91,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line flat.go:19
 						gc_more = true
 //line flat.go:19
 						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
@@ -107,7 +100,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:18
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_vb2 := archsimd.BroadcastInt32x16(100)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
@@ -115,7 +107,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line flat.go:18
 								var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(in)-16 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632) || i > len(out)-16 {
-//line flat.go:19
 									break
 								}
 //line flat.go:20
@@ -129,7 +120,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					if compiled.SIMD {
-//line flat.go:18
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb := archsimd.BroadcastInt32x8(100)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
@@ -137,7 +127,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line flat.go:18
 							var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(in)-8 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640) || i > len(out)-8 {
-//line flat.go:19
 								break
 							}
 //line flat.go:20
@@ -148,50 +137,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -211,7 +157,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				return
 			}
 			gc_more = false
-//line flat.go:25
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -219,8 +164,8 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line flat.go:33
 				gc_from, gc_to := 0, gc_bdx
+//line flat.go:34
 				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -232,48 +177,43 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 						gc_at3 := out[gc_off3:][:gc_to]
 						gc_at4 := in[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line flat.go:19
+								gc_tx := gc_step + 0
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line flat.go:19
+								gc_tx := gc_step + 1
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line flat.go:19
+								gc_tx := gc_step + 2
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line flat.go:19
+								gc_tx := gc_step + 3
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line flat.go:19
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line flat.go:19
 							gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -283,7 +223,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -293,7 +233,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -303,7 +243,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -313,7 +253,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -350,9 +290,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-//line flat.go:48
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line flat.go:50
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -367,24 +307,21 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line flat.go:30
 							gc_vb7 := archsimd.BroadcastInt32x16(3)
 							gc_vb8 := archsimd.BroadcastInt32x16(0)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line flat.go:28
 								var id int = gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 								var i int = id + gc_off
 								v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb7)
 //line flat.go:30
 								gc_if4 := v.Less(gc_vb8)
-//line flat.go:30
 								if gc_if4.ToBits() != 0 {
 //line flat.go:30
 									v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-//line flat.go:30
 								var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line flat.go:34
 								if (i-1) >= 0 && (i-1) <= len(in)-16 {
@@ -393,19 +330,14 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								} else {
 //line flat.go:34
 									var gc_lanes4 [16]int32
-//line flat.go:34
 									for gc_k4 := range 16 {
-//line flat.go:34
 										if 0xffff&(1<<gc_k4) != 0 {
-//line flat.go:34
 											gc_pos.Thread = gc_rank + gc_k4
 //line flat.go:34
 											gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 										}
 									}
-//line flat.go:34
 									gc_pos.Thread = gc_rank
-//line flat.go:34
 									gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 								}
 //line flat.go:35
@@ -419,24 +351,21 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						}
 					}
 					if compiled.SIMD {
-//line flat.go:30
 						gc_vb5 := archsimd.BroadcastInt32x8(3)
 						gc_vb6 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line flat.go:28
 							var id int = gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 							var i int = id + gc_off
 							v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb5)
 //line flat.go:30
 							gc_if3 := v.Less(gc_vb6)
-//line flat.go:30
 							if gc_if3.ToBits() != 0 {
 //line flat.go:30
 								v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
 							}
-//line flat.go:30
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
 							if (i-1) >= 0 && (i-1) <= len(in)-8 {
@@ -445,19 +374,14 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							} else {
 //line flat.go:34
 								var gc_lanes3 [8]int32
-//line flat.go:34
 								for gc_k3 := range 8 {
-//line flat.go:34
 									if 0xff&(1<<gc_k3) != 0 {
-//line flat.go:34
 										gc_pos.Thread = gc_rank + gc_k3
 //line flat.go:34
 										gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
 									}
 								}
-//line flat.go:34
 								gc_pos.Thread = gc_rank
-//line flat.go:34
 								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
 							}
 //line flat.go:35
@@ -471,8 +395,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line flat.go:28
 						id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 						i := id + gc_off
 						gc_more = true
 //line flat.go:30
@@ -487,29 +411,25 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:30
 							gc_vb3 := archsimd.BroadcastInt32x16(3)
 							gc_vb4 := archsimd.BroadcastInt32x16(0)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line flat.go:28
 								var id int = gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 								var i int = id + gc_off
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line flat.go:30
 									break
 								}
 //line flat.go:30
 								v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
 //line flat.go:30
 								gc_if2 := v.Less(gc_vb4)
-//line flat.go:30
 								if gc_if2.ToBits() != 0 {
 //line flat.go:30
 									v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
-//line flat.go:30
 								var gc_ld2 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line flat.go:34
 								if (i-1) >= 0 && (i-1) <= len(in)-16 {
@@ -518,19 +438,14 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								} else {
 //line flat.go:34
 									var gc_lanes2 [16]int32
-//line flat.go:34
 									for gc_k2 := range 16 {
-//line flat.go:34
 										if 0xffff&(1<<gc_k2) != 0 {
-//line flat.go:34
 											gc_pos.Thread = gc_rank + gc_k2
 //line flat.go:34
 											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
 										}
 									}
-//line flat.go:34
 									gc_pos.Thread = gc_rank
-//line flat.go:34
 									gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
 								}
 //line flat.go:35
@@ -544,29 +459,25 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						}
 					}
 					if compiled.SIMD {
-//line flat.go:30
 						gc_vb := archsimd.BroadcastInt32x8(3)
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line flat.go:28
 							var id int = gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 							var i int = id + gc_off
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line flat.go:30
 								break
 							}
 //line flat.go:30
 							v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
 //line flat.go:30
 							gc_if := v.Less(gc_vb2)
-//line flat.go:30
 							if gc_if.ToBits() != 0 {
 //line flat.go:30
 								v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
 							}
-//line flat.go:30
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
 							if (i-1) >= 0 && (i-1) <= len(in)-8 {
@@ -575,19 +486,14 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							} else {
 //line flat.go:34
 								var gc_lanes [8]int32
-//line flat.go:34
 								for gc_k := range 8 {
-//line flat.go:34
 									if 0xff&(1<<gc_k) != 0 {
-//line flat.go:34
 										gc_pos.Thread = gc_rank + gc_k
 //line flat.go:34
 										gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 									}
 								}
-//line flat.go:34
 								gc_pos.Thread = gc_rank
-//line flat.go:34
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
 //line flat.go:35
@@ -601,8 +507,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line flat.go:28
 						id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 						i := id + gc_off
 						gc_more = true
 //line flat.go:30
@@ -623,7 +529,6 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				return
 			}
 			gc_more = false
-//line flat.go:36
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -631,9 +536,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line flat.go:44
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line flat.go:46
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -647,8 +552,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line flat.go:28
 							id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 							i := id + gc_off
 							gc_more = true
 //line flat.go:30
@@ -662,8 +567,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line flat.go:28
 							id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 							i := id + gc_off
 							gc_more = true
 //line flat.go:30
@@ -718,9 +623,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line flat.go:57
 	n := len(in)
-//line flat.go:57
 	b := gc_bdx
-//line flat.go:59
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -749,46 +652,10 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v float32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v float32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v float32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v float32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line flat.go:58
 		var v float32
-//line flat.go:60
 		gc_s_v[gc_rank] = v
 	}
 //line flat.go:59
@@ -798,8 +665,8 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from, gc_to := 0, gc_bdx
+//line flat.go:67
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -816,9 +683,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:59
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:62
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
@@ -834,7 +699,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							} else {
 //line flat.go:61
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line flat.go:61
 								if gc_if4.ToBits() != 0 {
 //line flat.go:61
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -851,9 +715,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 				}
 				if compiled.SIMD {
-//line flat.go:59
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:62
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -869,7 +731,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						} else {
 //line flat.go:61
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line flat.go:61
 							if gc_if3.ToBits() != 0 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
@@ -885,7 +746,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line flat.go:71
 					v := gc_s_v[gc_rank]
 //line flat.go:59
 					i := gc_bx*2*b + gc_tx + gc_off
@@ -902,9 +762,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line flat.go:59
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:62
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
@@ -916,7 +774,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							if i < 0 || i > len(in)-16 || (i+
 //line flat.go:62
 								b) < 0 || (i+b) > len(in)-16 {
-//line flat.go:60
 								break
 							}
 //line flat.go:60
@@ -927,7 +784,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							} else {
 //line flat.go:62
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line flat.go:61
 								if gc_if2.ToBits() != 0 {
 //line flat.go:61
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -944,9 +800,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 				}
 				if compiled.SIMD {
-//line flat.go:59
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:62
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -958,7 +812,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						if i < 0 || i > len(in)-8 || (i+
 //line flat.go:62
 							b) < 0 || (i+b) > len(in)-8 {
-//line flat.go:60
 							break
 						}
 //line flat.go:60
@@ -969,7 +822,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						} else {
 //line flat.go:62
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line flat.go:61
 							if gc_if.ToBits() != 0 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
@@ -983,70 +835,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1069,8 +858,8 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	}
 //line flat.go:65
 	s := gocuda.Shared[float32](t, b)[:b]
-//line flat.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line flat.go:68
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
 			gc_vstep4 := 0
@@ -1105,7 +894,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line flat.go:73
 				v := gc_s_v[gc_rank]
 //line flat.go:66
 				gc_at3[gc_tx] = v
@@ -1122,7 +910,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
 						if gc_tx < 0 || gc_tx > len(s)-16 {
-//line flat.go:66
 							break
 						}
 //line flat.go:66
@@ -1143,7 +930,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
 					if gc_tx < 0 || gc_tx > len(s)-8 {
-//line flat.go:66
 						break
 					}
 //line flat.go:66
@@ -1151,42 +937,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1195,7 +946,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1204,6 +954,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
+//line flat.go:79
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1215,12 +966,9 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							{
 //line flat.go:70
 								gc_xs2 := s
-//line flat.go:70
 								gc_i2 := 0
-//line flat.go:70
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line flat.go:70
 										gc_k6 := gc_i2 + 0
 //line flat.go:70
 										x := gc_xs2[gc_k6]
@@ -1230,7 +978,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 									{
-//line flat.go:72
 										gc_k7 := gc_i2 + 1
 //line flat.go:72
 										x := gc_xs2[gc_k7]
@@ -1240,7 +987,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 									{
-//line flat.go:72
 										gc_k8 := gc_i2 + 2
 //line flat.go:72
 										x := gc_xs2[gc_k8]
@@ -1250,7 +996,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 									{
-//line flat.go:72
 										gc_k9 := gc_i2 + 3
 //line flat.go:72
 										x := gc_xs2[gc_k9]
@@ -1260,10 +1005,8 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 								}
-//line flat.go:70
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line flat.go:70
 										gc_k10 := gc_i2
 //line flat.go:70
 										x := gc_xs2[gc_k10]
@@ -1288,12 +1031,9 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							{
 //line flat.go:70
 								gc_xs := s
-//line flat.go:70
 								gc_i := 0
-//line flat.go:70
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line flat.go:70
 										gc_k := gc_i + 0
 //line flat.go:70
 										x := gc_xs[gc_k]
@@ -1303,7 +1043,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 									{
-//line flat.go:72
 										gc_k2 := gc_i + 1
 //line flat.go:72
 										x := gc_xs[gc_k2]
@@ -1313,7 +1052,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 									{
-//line flat.go:72
 										gc_k3 := gc_i + 2
 //line flat.go:72
 										x := gc_xs[gc_k3]
@@ -1323,7 +1061,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 									{
-//line flat.go:72
 										gc_k4 := gc_i + 3
 //line flat.go:72
 										x := gc_xs[gc_k4]
@@ -1333,10 +1070,8 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 										}
 									}
 								}
-//line flat.go:70
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line flat.go:70
 										gc_k5 := gc_i
 //line flat.go:70
 										x := gc_xs[gc_k5]
@@ -1371,9 +1106,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line flat.go:57
 	n := len(in)
-//line flat.go:57
 	b := gc_bdx
-//line flat.go:59
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1400,46 +1133,10 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v int32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v int32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v int32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v int32
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line flat.go:58
 		var v int32
-//line flat.go:60
 		gc_s_v[gc_rank] = v
 	}
 //line flat.go:59
@@ -1449,8 +1146,8 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from, gc_to := 0, gc_bdx
+//line flat.go:67
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1467,9 +1164,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:59
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:62
 						gc_vb4 := archsimd.BroadcastInt32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
@@ -1485,7 +1180,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							} else {
 //line flat.go:61
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line flat.go:61
 								if gc_if4.ToBits() != 0 {
 //line flat.go:61
 									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1502,9 +1196,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 				}
 				if compiled.SIMD {
-//line flat.go:59
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:62
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -1520,7 +1212,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						} else {
 //line flat.go:61
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line flat.go:61
 							if gc_if3.ToBits() != 0 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
@@ -1536,7 +1227,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line flat.go:71
 					v := gc_s_v[gc_rank]
 //line flat.go:59
 					i := gc_bx*2*b + gc_tx + gc_off
@@ -1553,9 +1243,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line flat.go:59
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:62
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
@@ -1567,7 +1255,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							if i < 0 || i > len(in)-16 || (i+
 //line flat.go:62
 								b) < 0 || (i+b) > len(in)-16 {
-//line flat.go:60
 								break
 							}
 //line flat.go:60
@@ -1578,7 +1265,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							} else {
 //line flat.go:62
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line flat.go:61
 								if gc_if2.ToBits() != 0 {
 //line flat.go:61
 									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -1595,9 +1281,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 				}
 				if compiled.SIMD {
-//line flat.go:59
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:62
 					gc_vb := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -1609,7 +1293,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						if i < 0 || i > len(in)-8 || (i+
 //line flat.go:62
 							b) < 0 || (i+b) > len(in)-8 {
-//line flat.go:60
 							break
 						}
 //line flat.go:60
@@ -1620,7 +1303,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						} else {
 //line flat.go:62
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line flat.go:61
 							if gc_if.ToBits() != 0 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
@@ -1634,70 +1316,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1720,8 +1339,8 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	}
 //line flat.go:65
 	s := gocuda.Shared[int32](t, b)[:b]
-//line flat.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line flat.go:68
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
 			gc_vstep4 := 0
@@ -1756,7 +1375,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line flat.go:73
 				v := gc_s_v[gc_rank]
 //line flat.go:66
 				gc_at3[gc_tx] = v
@@ -1773,7 +1391,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
 						if gc_tx < 0 || gc_tx > len(s)-16 {
-//line flat.go:66
 							break
 						}
 //line flat.go:66
@@ -1794,7 +1411,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
 					if gc_tx < 0 || gc_tx > len(s)-8 {
-//line flat.go:66
 						break
 					}
 //line flat.go:66
@@ -1802,42 +1418,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1846,7 +1427,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1855,6 +1435,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
+//line flat.go:79
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1866,12 +1447,9 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							{
 //line flat.go:70
 								gc_xs2 := s
-//line flat.go:70
 								gc_i2 := 0
-//line flat.go:70
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line flat.go:70
 										gc_k6 := gc_i2 + 0
 //line flat.go:70
 										x := gc_xs2[gc_k6]
@@ -1881,7 +1459,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 									{
-//line flat.go:72
 										gc_k7 := gc_i2 + 1
 //line flat.go:72
 										x := gc_xs2[gc_k7]
@@ -1891,7 +1468,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 									{
-//line flat.go:72
 										gc_k8 := gc_i2 + 2
 //line flat.go:72
 										x := gc_xs2[gc_k8]
@@ -1901,7 +1477,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 									{
-//line flat.go:72
 										gc_k9 := gc_i2 + 3
 //line flat.go:72
 										x := gc_xs2[gc_k9]
@@ -1911,10 +1486,8 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 								}
-//line flat.go:70
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line flat.go:70
 										gc_k10 := gc_i2
 //line flat.go:70
 										x := gc_xs2[gc_k10]
@@ -1939,12 +1512,9 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							{
 //line flat.go:70
 								gc_xs := s
-//line flat.go:70
 								gc_i := 0
-//line flat.go:70
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line flat.go:70
 										gc_k := gc_i + 0
 //line flat.go:70
 										x := gc_xs[gc_k]
@@ -1954,7 +1524,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 									{
-//line flat.go:72
 										gc_k2 := gc_i + 1
 //line flat.go:72
 										x := gc_xs[gc_k2]
@@ -1964,7 +1533,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 									{
-//line flat.go:72
 										gc_k3 := gc_i + 2
 //line flat.go:72
 										x := gc_xs[gc_k3]
@@ -1974,7 +1542,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 									{
-//line flat.go:72
 										gc_k4 := gc_i + 3
 //line flat.go:72
 										x := gc_xs[gc_k4]
@@ -1984,10 +1551,8 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 										}
 									}
 								}
-//line flat.go:70
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line flat.go:70
 										gc_k5 := gc_i
 //line flat.go:70
 										x := gc_xs[gc_k5]

@@ -22,7 +22,6 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line guarded_load.go:43
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -33,9 +32,9 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line guarded_load.go:54
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line guarded_load.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -55,16 +54,13 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_vb10 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line guarded_load.go:33
 							var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:33
 							_ = i
 							{
 //line guarded_load.go:34
 								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line guarded_load.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -77,10 +73,9 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_vb9 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line guarded_load.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:33
 						_ = i
+//line guarded_load.go:34
 						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -90,99 +85,72 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_at[gc_tx] = a * gc_at2[gc_tx]
 				}
 			} else {
-//line guarded_load.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line guarded_load.go:33
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:33
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:33
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:17
 						gc_vb7 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:35
 						gc_vb8 := archsimd.BroadcastFloat32x16(a)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line guarded_load.go:33
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(out)-16 {
 //line guarded_load.go:35
+								if i < 0 || i > len(out)-16 {
 									break
 								}
 //line guarded_load.go:35
 								var gc_t4 int = i + off
-//line guarded_load.go:35
 								var gc_i4 int = gc_t4
-//line guarded_load.go:35
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:35
 								gc_returned4 := gc_none2
-//line guarded_load.go:35
 								if gc_i4 <
 //line guarded_load.go:14
 									len(in) && uint(len(in)-gc_i4) > 15 {
-//line guarded_load.go:35
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line guarded_load.go:35
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line guarded_load.go:35
 										break gc_steps4
 									}
-//line guarded_load.go:35
 									gc_result4 = gc_ld7
-//line guarded_load.go:35
 									gc_b3 := gc_none2
-//line guarded_load.go:35
 									if true {
-//line guarded_load.go:35
 										gc_b3 = gc_all2
 									}
-//line guarded_load.go:35
 									gc_returned4 = gc_b3
 								} else {
 //line guarded_load.go:35
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line guarded_load.go:35
 									if gc_if5.ToBits() != 0 {
-//line guarded_load.go:35
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line guarded_load.go:35
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
-//line guarded_load.go:35
 											break gc_steps4
 										}
-//line guarded_load.go:35
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line guarded_load.go:35
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line guarded_load.go:35
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line guarded_load.go:35
 								if gc_if6.ToBits() != 0 {
-//line guarded_load.go:35
 									gc_result4 = gc_result4.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line guarded_load.go:35
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line guarded_load.go:35
 								gc_vb8.Mul(gc_result4).StoreSlice(out[i:])
 							}
 						}
-//line guarded_load.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -191,87 +159,61 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line guarded_load.go:33
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:33
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:33
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:17
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:35
 					gc_vb4 := archsimd.BroadcastFloat32x8(a)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line guarded_load.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:35
 						if i < 0 || i > len(out)-8 {
-//line guarded_load.go:35
 							break
 						}
 //line guarded_load.go:35
 						var gc_t2 int = i + off
-//line guarded_load.go:35
 						var gc_i2 int = gc_t2
-//line guarded_load.go:35
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:35
 						gc_returned2 := gc_none
-//line guarded_load.go:35
 						if gc_i2 <
 //line guarded_load.go:14
 							len(in) && uint(len(in)-gc_i2) > 7 {
-//line guarded_load.go:35
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:35
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
-//line guarded_load.go:35
 								break gc_steps2
 							}
-//line guarded_load.go:35
 							gc_result2 = gc_ld3
-//line guarded_load.go:35
 							gc_b2 := gc_none
-//line guarded_load.go:35
 							if true {
-//line guarded_load.go:35
 								gc_b2 = gc_all
 							}
-//line guarded_load.go:35
 							gc_returned2 = gc_b2
 						} else {
 //line guarded_load.go:35
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line guarded_load.go:35
 							if gc_if2.ToBits() != 0 {
-//line guarded_load.go:35
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:35
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line guarded_load.go:35
 									break gc_steps2
 								}
-//line guarded_load.go:35
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line guarded_load.go:35
 								gc_returned2 = gc_if2.Or(gc_returned2)
 							}
 						}
-//line guarded_load.go:35
 						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:35
 						if gc_if3.ToBits() != 0 {
-//line guarded_load.go:35
 							gc_result2 = gc_vb3.Merge(gc_result2, gc_if3)
-//line guarded_load.go:35
 							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
 //line guarded_load.go:35
@@ -279,58 +221,10 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-//line guarded_load.go:39
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-//line guarded_load.go:39
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-//line guarded_load.go:39
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-				}
-//line guarded_load.go:39
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:35
 					out[i] = a * GuardedAt(in, i+off)
@@ -365,14 +259,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 								var tid int = gc_tx
-								var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
+								var i int = off + gc_bx*2*gc_bdx + tid
 								_ = i
-//line guarded_load.go:49
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line guarded_load.go:49
 								ahead := gc_t2
 //line guarded_load.go:49
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -388,14 +279,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 							var tid int = gc_tx
-							var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
+							var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
-//line guarded_load.go:49
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line guarded_load.go:49
 							ahead := gc_t
 //line guarded_load.go:49
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -406,7 +294,6 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_rank := gc_base + gc_tx
 //line guarded_load.go:49
 						var ahead float32 = gc_at[gc_tx]
-//line guarded_load.go:51
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -414,71 +301,50 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line guarded_load.go:46
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:46
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(-1)
-//line guarded_load.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 								var tid int = gc_tx
+//line guarded_load.go:47
 								var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 								var gc_i4 int = i
-//line guarded_load.go:49
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
 								gc_returned4 := gc_none2
 //line guarded_load.go:22
 								if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
-//line guarded_load.go:49
 									gc_result4 = gc_vb4
-//line guarded_load.go:49
 									gc_b3 := gc_none2
-//line guarded_load.go:49
 									if true {
-//line guarded_load.go:49
 										gc_b3 = gc_all2
 									}
-//line guarded_load.go:49
 									gc_returned4 = gc_b3
 								} else {
 //line guarded_load.go:49
 									gc_if5 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i4, 16)))).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16)))).ToBits())
-//line guarded_load.go:49
 									if gc_if5.ToBits() != 0 {
-//line guarded_load.go:49
 										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line guarded_load.go:49
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line guarded_load.go:22
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line guarded_load.go:49
 								if gc_if6.ToBits() != 0 {
-//line guarded_load.go:49
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line guarded_load.go:49
 										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line guarded_load.go:49
 										break gc_steps4
 									}
-//line guarded_load.go:49
 									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line guarded_load.go:49
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line guarded_load.go:49
 								ahead := gc_result4
 //line guarded_load.go:49
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -491,145 +357,72 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						}
 					}
 					if compiled.SIMD {
-//line guarded_load.go:46
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:46
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(-1)
-//line guarded_load.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 							var tid int = gc_tx
+//line guarded_load.go:47
 							var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 							var gc_i2 int = i
-//line guarded_load.go:49
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
 							gc_returned2 := gc_none
 //line guarded_load.go:22
 							if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
-//line guarded_load.go:49
 								gc_result2 = gc_vb2
-//line guarded_load.go:49
 								gc_b2 := gc_none
-//line guarded_load.go:49
 								if true {
-//line guarded_load.go:49
 									gc_b2 = gc_all
 								}
-//line guarded_load.go:49
 								gc_returned2 = gc_b2
 							} else {
 //line guarded_load.go:49
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i2, 8)))).Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8)))))
-//line guarded_load.go:49
 								if gc_if2.ToBits() != 0 {
-//line guarded_load.go:49
 									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
-//line guarded_load.go:49
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line guarded_load.go:22
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:49
 							if gc_if3.ToBits() != 0 {
-//line guarded_load.go:49
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:49
 									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line guarded_load.go:49
 									break gc_steps2
 								}
-//line guarded_load.go:49
 								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-//line guarded_load.go:49
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line guarded_load.go:49
 							ahead := gc_result2
 //line guarded_load.go:49
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 						tid := gc_tx
+//line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 						var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line guarded_load.go:58
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line guarded_load.go:59
 			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := s[:gc_bdx]
@@ -641,10 +434,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 							var tid int = gc_tx
-							var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
+							var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
 //line guarded_load.go:47
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
@@ -661,10 +453,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 						var tid int = gc_tx
-						var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
+						var i int = off + gc_bx*2*gc_bdx + tid
 						_ = i
 //line guarded_load.go:47
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
@@ -674,7 +465,6 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line guarded_load.go:49
 					ahead := gc_s_ahead[gc_rank]
 //line guarded_load.go:49
 					gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
@@ -684,87 +474,63 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line guarded_load.go:46
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:46
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:46
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:17
 						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 							var tid int = gc_tx
+//line guarded_load.go:47
 							var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line guarded_load.go:49
 							if tid < 0 || tid > len(s)-16 {
-//line guarded_load.go:49
 								break
 							}
 //line guarded_load.go:49
 							var gc_t6 int = i + gc_bdx
-//line guarded_load.go:49
 							var gc_i8 int = gc_t6
-//line guarded_load.go:49
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
 							gc_returned8 := gc_none4
 //line guarded_load.go:14
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line guarded_load.go:49
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
 									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
-//line guarded_load.go:49
 									break gc_steps8
 								}
-//line guarded_load.go:49
 								gc_result8 = gc_ld11
-//line guarded_load.go:49
 								gc_b5 := gc_none4
-//line guarded_load.go:49
 								if true {
-//line guarded_load.go:49
 									gc_b5 = gc_all4
 								}
-//line guarded_load.go:49
 								gc_returned8 = gc_b5
 							} else {
 //line guarded_load.go:49
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line guarded_load.go:49
 								if gc_if11.ToBits() != 0 {
-//line guarded_load.go:49
 									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
 										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
-//line guarded_load.go:49
 										break gc_steps8
 									}
-//line guarded_load.go:49
 									gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line guarded_load.go:49
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line guarded_load.go:14
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line guarded_load.go:14
 							if gc_if12.ToBits() != 0 {
-//line guarded_load.go:14
 								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line guarded_load.go:14
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line guarded_load.go:15
@@ -778,87 +544,63 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 				}
 				if compiled.SIMD {
-//line guarded_load.go:46
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:46
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:46
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:17
 					gc_vb6 := archsimd.BroadcastFloat32x8(0)
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line guarded_load.go:46
 						var tid int = gc_tx
+//line guarded_load.go:47
 						var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line guarded_load.go:49
 						if tid < 0 || tid > len(s)-8 {
-//line guarded_load.go:49
 							break
 						}
 //line guarded_load.go:49
 						var gc_t4 int = i + gc_bdx
-//line guarded_load.go:49
 						var gc_i6 int = gc_t4
-//line guarded_load.go:49
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
 						gc_returned6 := gc_none3
 //line guarded_load.go:14
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line guarded_load.go:49
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
 								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
-//line guarded_load.go:49
 								break gc_steps6
 							}
-//line guarded_load.go:49
 							gc_result6 = gc_ld7
-//line guarded_load.go:49
 							gc_b4 := gc_none3
-//line guarded_load.go:49
 							if true {
-//line guarded_load.go:49
 								gc_b4 = gc_all3
 							}
-//line guarded_load.go:49
 							gc_returned6 = gc_b4
 						} else {
 //line guarded_load.go:49
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line guarded_load.go:49
 							if gc_if8.ToBits() != 0 {
-//line guarded_load.go:49
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
 									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
-//line guarded_load.go:49
 									break gc_steps6
 								}
-//line guarded_load.go:49
 								gc_result6 = gc_ld8.Merge(gc_result6, gc_if8)
-//line guarded_load.go:49
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line guarded_load.go:14
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:14
 						if gc_if9.ToBits() != 0 {
-//line guarded_load.go:14
 							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
-//line guarded_load.go:14
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line guarded_load.go:15
@@ -866,155 +608,102 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						ahead := gc_s_ahead[gc_rank]
-//line guarded_load.go:49
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						ahead := gc_s_ahead[gc_rank]
-//line guarded_load.go:49
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						ahead := gc_s_ahead[gc_rank]
-//line guarded_load.go:49
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						ahead := gc_s_ahead[gc_rank]
-//line guarded_load.go:49
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 					tid := gc_tx
+//line guarded_load.go:47
 					i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
 					ahead := gc_s_ahead[gc_rank]
-//line guarded_load.go:49
 					s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line guarded_load.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line guarded_load.go:57
 			gc_off3 := off + gc_bx*2*gc_bdx
 			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := s[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line guarded_load.go:49
 					gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 						tid := gc_tx
+//line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 						tid := gc_tx
+//line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 						tid := gc_tx
+//line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 						tid := gc_tx
+//line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 					tid := gc_tx
+//line guarded_load.go:47
 					i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
@@ -1022,11 +711,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 		}
 	}
-//line guarded_load.go:56
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off6 := gc_bdx - 1
+//line guarded_load.go:60
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
@@ -1034,49 +723,44 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line guarded_load.go:46
 				tid := gc_tx
 //line guarded_load.go:51
 				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
@@ -1103,9 +787,9 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line guarded_load.go:85
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line guarded_load.go:87
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1119,81 +803,57 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line guarded_load.go:68
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:68
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:68
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:60
 						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 					gc_steps8:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							{
-//line guarded_load.go:68
 								var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 								if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
 									var gc_i15 int = i
-//line guarded_load.go:68
 									var gc_result15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
 									gc_returned15 := gc_none4
-//line guarded_load.go:68
 									if gc_i15 <=
 //line guarded_load.go:57
 										len(in) && uint(len(in)-gc_i15) >= 15 {
-//line guarded_load.go:69
 										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
 											gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 										} else {
-//line guarded_load.go:69
 											break gc_steps8
 										}
-//line guarded_load.go:69
 										gc_result15 = gc_ld22
-//line guarded_load.go:69
 										gc_b5 := gc_none4
-//line guarded_load.go:69
 										if true {
-//line guarded_load.go:69
 											gc_b5 = gc_all4
 										}
-//line guarded_load.go:69
 										gc_returned15 = gc_b5
 									} else {
 //line guarded_load.go:69
 										gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line guarded_load.go:69
 										if gc_if28.ToBits() != 0 {
-//line guarded_load.go:69
 											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
 												gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 											} else {
-//line guarded_load.go:69
 												break gc_steps8
 											}
-//line guarded_load.go:69
 											gc_result15 = gc_result15.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line guarded_load.go:69
 											gc_returned15 = archsimd.Mask32x16FromBits(gc_if28.ToBits() | gc_returned15.ToBits())
 										}
 									}
-//line guarded_load.go:69
 									gc_if29 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line guarded_load.go:69
 									if gc_if29.ToBits() != 0 {
-//line guarded_load.go:69
 										gc_result15 = gc_result15.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
-//line guarded_load.go:69
 										gc_returned15 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
 									}
 //line guarded_load.go:69
@@ -1201,39 +861,28 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								} else {
 //line guarded_load.go:69
 									gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line guarded_load.go:68
 									if gc_if30.ToBits() != 0 {
 //line guarded_load.go:68
 										var gc_i16 int = i
-//line guarded_load.go:68
 										var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
 										gc_returned16 := gc_none4
 //line guarded_load.go:68
 										gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 										if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
 											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line guarded_load.go:69
 												gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 											} else {
-//line guarded_load.go:69
 												break gc_steps8
 											}
-//line guarded_load.go:69
 											gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()))
-//line guarded_load.go:69
 											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() | gc_returned16.ToBits())
 										}
-//line guarded_load.go:69
 										gc_if32 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line guarded_load.go:69
 										if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
 											gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
-//line guarded_load.go:69
 											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
 										}
 //line guarded_load.go:69
@@ -1242,7 +891,6 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								}
 							}
 						}
-//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1251,80 +899,56 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					}
 				}
 				if compiled.SIMD {
-//line guarded_load.go:68
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:68
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:68
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:60
 					gc_vb6 := archsimd.BroadcastFloat32x8(0)
 				gc_steps6:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line guarded_load.go:68
 						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 						if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
 							var gc_i11 int = i
-//line guarded_load.go:68
 							var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
 							gc_returned11 := gc_none3
-//line guarded_load.go:68
 							if gc_i11 <=
 //line guarded_load.go:57
 								len(in) && uint(len(in)-gc_i11) >= 7 {
-//line guarded_load.go:69
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 								if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
 									gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 								} else {
-//line guarded_load.go:69
 									break gc_steps6
 								}
-//line guarded_load.go:69
 								gc_result11 = gc_ld16
-//line guarded_load.go:69
 								gc_b4 := gc_none3
-//line guarded_load.go:69
 								if true {
-//line guarded_load.go:69
 									gc_b4 = gc_all3
 								}
-//line guarded_load.go:69
 								gc_returned11 = gc_b4
 							} else {
 //line guarded_load.go:69
 								gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line guarded_load.go:69
 								if gc_if20.ToBits() != 0 {
-//line guarded_load.go:69
 									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
 										gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 									} else {
-//line guarded_load.go:69
 										break gc_steps6
 									}
-//line guarded_load.go:69
 									gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
-//line guarded_load.go:69
 									gc_returned11 = gc_if20.Or(gc_returned11)
 								}
 							}
-//line guarded_load.go:69
 							gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
 							if gc_if21.ToBits() != 0 {
-//line guarded_load.go:69
 								gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
-//line guarded_load.go:69
 								gc_returned11 = gc_if21.Or(gc_returned11)
 							}
 //line guarded_load.go:69
@@ -1332,39 +956,28 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 						} else {
 //line guarded_load.go:69
 							gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line guarded_load.go:68
 							if gc_if22.ToBits() != 0 {
 //line guarded_load.go:68
 								var gc_i12 int = i
-//line guarded_load.go:68
 								var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
 								gc_returned12 := gc_none3
 //line guarded_load.go:68
 								gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 								if gc_if22.And(gc_if23).ToBits() != 0 {
-//line guarded_load.go:69
 									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line guarded_load.go:69
 										gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 									} else {
-//line guarded_load.go:69
 										break gc_steps6
 									}
-//line guarded_load.go:69
 									gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
-//line guarded_load.go:69
 									gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
 								}
-//line guarded_load.go:69
 								gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
 								if gc_if22.And(gc_if24).ToBits() != 0 {
-//line guarded_load.go:69
 									gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
-//line guarded_load.go:69
 									gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
 								}
 //line guarded_load.go:69
@@ -1372,7 +985,6 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							}
 						}
 					}
-//line guarded_load.go:71
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -1388,82 +1000,58 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line guarded_load.go:68
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:68
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:68
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:60
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							{
-//line guarded_load.go:68
 								var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 								if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
 									var gc_i7 int = i
-//line guarded_load.go:68
 									var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
 									gc_returned7 := gc_none2
-//line guarded_load.go:68
 									if gc_i7 <=
 //line guarded_load.go:57
 										len(in) && uint(len(in)-gc_i7) >= 15 {
-//line guarded_load.go:69
 										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
 											gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
-//line guarded_load.go:69
 											break gc_steps4
 										}
-//line guarded_load.go:69
 										gc_result7 = gc_ld10
-//line guarded_load.go:69
 										gc_b3 := gc_none2
-//line guarded_load.go:69
 										if true {
-//line guarded_load.go:69
 											gc_b3 = gc_all2
 										}
-//line guarded_load.go:69
 										gc_returned7 = gc_b3
 									} else {
 //line guarded_load.go:69
 										gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line guarded_load.go:69
 										if gc_if12.ToBits() != 0 {
-//line guarded_load.go:69
 											var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
 												gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 											} else {
-//line guarded_load.go:69
 												break gc_steps4
 											}
-//line guarded_load.go:69
 											gc_result7 = gc_result7.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line guarded_load.go:69
 											gc_returned7 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned7.ToBits())
 										}
 									}
-//line guarded_load.go:69
 									gc_if13 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-//line guarded_load.go:69
 									if gc_if13.ToBits() != 0 {
-//line guarded_load.go:69
 										gc_result7 = gc_result7.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
-//line guarded_load.go:69
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned7.ToBits())
 									}
 //line guarded_load.go:69
@@ -1473,57 +1061,41 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									} else {
 //line guarded_load.go:69
 										var gc_lanes18 [16]float32
-//line guarded_load.go:69
 										gc_result7.Store(&gc_lanes18)
-//line guarded_load.go:69
 										for gc_k18 := range 16 {
-//line guarded_load.go:69
 											if 0xffff&(1<<gc_k18) != 0 {
-//line guarded_load.go:69
 												gc_pos.Thread = gc_rank + gc_k18
 //line guarded_load.go:69
 												out[i+gc_k18] = gc_lanes18[gc_k18]
 											}
 										}
-//line guarded_load.go:69
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line guarded_load.go:69
 									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line guarded_load.go:68
 									if gc_if14.ToBits() != 0 {
 //line guarded_load.go:68
 										var gc_i8 int = i
-//line guarded_load.go:68
 										var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
 										gc_returned8 := gc_none2
 //line guarded_load.go:68
 										gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 										if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
 											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:69
 												gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 											} else {
-//line guarded_load.go:69
 												break gc_steps4
 											}
-//line guarded_load.go:69
 											gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
-//line guarded_load.go:69
 											gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
 										}
-//line guarded_load.go:69
 										gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line guarded_load.go:69
 										if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
 											gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits()))
-//line guarded_load.go:69
 											gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() | gc_returned8.ToBits())
 										}
 //line guarded_load.go:69
@@ -1533,26 +1105,20 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										} else {
 //line guarded_load.go:69
 											var gc_lanes20 [16]float32
-//line guarded_load.go:69
 											gc_result8.Store(&gc_lanes20)
-//line guarded_load.go:69
 											for gc_k20 := range 16 {
-//line guarded_load.go:69
 												if gc_if14.ToBits()&(1<<gc_k20) != 0 {
-//line guarded_load.go:69
 													gc_pos.Thread = gc_rank + gc_k20
 //line guarded_load.go:69
 													out[i+gc_k20] = gc_lanes20[gc_k20]
 												}
 											}
-//line guarded_load.go:69
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1561,81 +1127,57 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					}
 				}
 				if compiled.SIMD {
-//line guarded_load.go:68
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:68
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:68
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:60
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line guarded_load.go:68
 						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 						if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
 							var gc_i3 int = i
-//line guarded_load.go:68
 							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
 							gc_returned3 := gc_none
-//line guarded_load.go:68
 							if gc_i3 <=
 //line guarded_load.go:57
 								len(in) && uint(len(in)-gc_i3) >= 7 {
-//line guarded_load.go:69
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
-//line guarded_load.go:69
 									break gc_steps2
 								}
-//line guarded_load.go:69
 								gc_result3 = gc_ld4
-//line guarded_load.go:69
 								gc_b2 := gc_none
-//line guarded_load.go:69
 								if true {
-//line guarded_load.go:69
 									gc_b2 = gc_all
 								}
-//line guarded_load.go:69
 								gc_returned3 = gc_b2
 							} else {
 //line guarded_load.go:69
 								gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line guarded_load.go:69
 								if gc_if4.ToBits() != 0 {
-//line guarded_load.go:69
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
 										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
-//line guarded_load.go:69
 										break gc_steps2
 									}
-//line guarded_load.go:69
 									gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
-//line guarded_load.go:69
 									gc_returned3 = gc_if4.Or(gc_returned3)
 								}
 							}
-//line guarded_load.go:69
 							gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
 							if gc_if5.ToBits() != 0 {
-//line guarded_load.go:69
 								gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
-//line guarded_load.go:69
 								gc_returned3 = gc_if5.Or(gc_returned3)
 							}
 //line guarded_load.go:69
@@ -1645,57 +1187,41 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							} else {
 //line guarded_load.go:69
 								var gc_lanes8 [8]float32
-//line guarded_load.go:69
 								gc_result3.Store(&gc_lanes8)
-//line guarded_load.go:69
 								for gc_k8 := range 8 {
-//line guarded_load.go:69
 									if 0xff&(1<<gc_k8) != 0 {
-//line guarded_load.go:69
 										gc_pos.Thread = gc_rank + gc_k8
 //line guarded_load.go:69
 										out[i+gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
-//line guarded_load.go:69
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line guarded_load.go:69
 							gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line guarded_load.go:68
 							if gc_if6.ToBits() != 0 {
 //line guarded_load.go:68
 								var gc_i4 int = i
-//line guarded_load.go:68
 								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
 								gc_returned4 := gc_none
 //line guarded_load.go:68
 								gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 								if gc_if6.And(gc_if7).ToBits() != 0 {
-//line guarded_load.go:69
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69
 										gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
-//line guarded_load.go:69
 										break gc_steps2
 									}
-//line guarded_load.go:69
 									gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
-//line guarded_load.go:69
 									gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
 								}
-//line guarded_load.go:69
 								gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
 								if gc_if6.And(gc_if8).ToBits() != 0 {
-//line guarded_load.go:69
 									gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
-//line guarded_load.go:69
 									gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
 								}
 //line guarded_load.go:69
@@ -1705,25 +1231,19 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								} else {
 //line guarded_load.go:69
 									var gc_lanes10 [8]float32
-//line guarded_load.go:69
 									gc_result4.Store(&gc_lanes10)
-//line guarded_load.go:69
 									for gc_k10 := range 8 {
-//line guarded_load.go:69
 										if gc_if6.ToBits()&(1<<gc_k10) != 0 {
-//line guarded_load.go:69
 											gc_pos.Thread = gc_rank + gc_k10
 //line guarded_load.go:69
 											out[i+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
-//line guarded_load.go:69
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line guarded_load.go:71
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {

@@ -54,13 +54,12 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line heldout.go:50
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line heldout.go:52
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:57
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line heldout.go:29
@@ -70,7 +69,6 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 					gc_l_s[gc_lane][0] = gc_at[gc_lane]
 					gc_l_s[gc_lane][1] = 1
 					var sum []float32 = gc_l_s[gc_lane][:]
-//line heldout.go:35
 					gc_l_sum[gc_lane] = sum
 				}
 			} else {
@@ -81,15 +79,14 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line heldout.go:28
 					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:29
 					var s [2]float32
 					gc_l_s[gc_lane] = s
 //line heldout.go:30
 					gc_l_s[gc_lane][0] = in[i]
 					gc_l_s[gc_lane][1] = 1
 					var sum []float32 = gc_l_s[gc_lane][:]
-//line heldout.go:35
 					gc_l_sum[gc_lane] = sum
 				}
 			}
@@ -116,9 +113,9 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line heldout.go:24
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line heldout.go:26
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -133,7 +130,6 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line heldout.go:28
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:33
 					out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
@@ -169,15 +165,14 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_last := compiled.Scratch[*int32](gc_b, 1)[:gc_n]
-//line heldout.go:44
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line heldout.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line heldout.go:48
 		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sh[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -185,7 +180,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line heldout.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -195,13 +189,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 1
-//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -211,13 +203,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 2
-//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -227,13 +217,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 3
-//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -243,7 +231,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -258,7 +245,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 				gc_s_part[gc_rank] = part
 				gc_s_last[gc_rank] = last
 			}
@@ -269,8 +255,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
@@ -279,7 +265,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -287,8 +272,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
@@ -297,7 +282,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -305,8 +289,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
@@ -315,7 +299,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -323,8 +306,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
@@ -333,7 +316,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -341,8 +323,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:42
 				tid := gc_tx
+//line heldout.go:43
 				i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 				var acc [2]int32
@@ -351,13 +333,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				sh[tid] = in[i]
-//line heldout.go:52
 				gc_s_part[gc_rank] = part
 				gc_s_last[gc_rank] = last
 			}
 		}
 	}
-//line heldout.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -372,7 +352,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -381,7 +360,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -390,7 +368,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -399,7 +376,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -408,7 +384,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(gc_tx + gc_r)]
@@ -422,9 +397,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -433,9 +406,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -444,9 +415,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -455,9 +424,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -466,16 +433,13 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:42
 				tid := gc_tx
-//line heldout.go:44
 				part := gc_s_part[gc_rank]
 //line heldout.go:50
 				part[0] = sh[(tid+1)%gc_bdx]
 			}
 		}
 	}
-//line heldout.go:56
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -518,37 +482,33 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:52
 		*last = part[0] * 2
 	}
-//line heldout.go:56
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line heldout.go:58
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line heldout.go:65
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -566,8 +526,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -576,8 +536,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -586,8 +546,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -596,8 +556,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:42
 					tid := gc_tx
+//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -606,8 +566,8 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:42
 				tid := gc_tx
+//line heldout.go:43
 				i := gc_bx*gc_bdx + tid
 //line heldout.go:54
 				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -654,13 +614,12 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line heldout.go:97
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line heldout.go:99
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:104
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line heldout.go:76
@@ -668,7 +627,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 					gc_l_v[gc_lane] = v
 //line heldout.go:77
 					var val *int32 = &gc_l_v[gc_lane]
-//line heldout.go:80
 					gc_l_val[gc_lane] = val
 				}
 			} else {
@@ -679,13 +637,12 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line heldout.go:75
 					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:76
 					v := in[i]
 					gc_l_v[gc_lane] = v
 //line heldout.go:77
 					var val *int32 = &gc_l_v[gc_lane]
-//line heldout.go:80
 					gc_l_val[gc_lane] = val
 				}
 			}
@@ -717,12 +674,11 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-//line heldout.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line heldout.go:72
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line heldout.go:74
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -737,7 +693,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line heldout.go:75
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:78
 					out[i] = gc_l_v[gc_lane]
@@ -770,7 +725,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := make([]int, gc_b.Len())
-//line heldout.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -778,72 +732,62 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:87
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:88
 				x := i * 2
 				gc_s_x[gc_rank] = x
-//line heldout.go:89
 				gc_s_x[gc_rank]++
 			}
 			{
-//line heldout.go:93
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:87
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:88
 				x := i * 2
 				gc_s_x[gc_rank] = x
-//line heldout.go:89
 				gc_s_x[gc_rank]++
 			}
 			{
-//line heldout.go:93
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:87
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:88
 				x := i * 2
 				gc_s_x[gc_rank] = x
-//line heldout.go:89
 				gc_s_x[gc_rank]++
 			}
 			{
-//line heldout.go:93
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:87
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:88
 				x := i * 2
 				gc_s_x[gc_rank] = x
-//line heldout.go:89
 				gc_s_x[gc_rank]++
 			}
 		}
-//line heldout.go:93
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line heldout.go:87
 			i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:88
 			x := i * 2
 			gc_s_x[gc_rank] = x
-//line heldout.go:89
 			gc_s_x[gc_rank]++
 		}
 	}
-//line heldout.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line heldout.go:97
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line heldout.go:104
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -851,7 +795,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -859,7 +802,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -867,7 +809,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -887,7 +828,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:87
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank]
@@ -896,7 +836,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:87
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank]
@@ -905,7 +844,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:87
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank]
@@ -914,7 +852,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:87
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank]
@@ -923,7 +860,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:87
 				i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
 				out[i] = &gc_s_x[gc_rank]
@@ -956,7 +892,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
-//line heldout.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -964,74 +899,68 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:101
 				var acc [2]int32
 				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:101
 				var acc [2]int32
 				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:101
 				var acc [2]int32
 				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:101
 				var acc [2]int32
 				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line heldout.go:100
 			i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:101
 			var acc [2]int32
 			gc_s_acc[gc_rank] = acc
 //line heldout.go:102
 			part := gc_s_acc[gc_rank][:]
 			part[0] = in[i]
-//line heldout.go:106
 			gc_s_part[gc_rank] = part
 		}
 	}
-//line heldout.go:111
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -1069,37 +998,33 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:105
 		part[1] = part[0] * 2
 	}
-//line heldout.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line heldout.go:111
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line heldout.go:118
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1117,7 +1042,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:100
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1126,7 +1050,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:100
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1135,7 +1058,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:100
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1144,7 +1066,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:100
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1153,7 +1074,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:100
 				i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
 				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1187,13 +1107,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line heldout.go:118
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line heldout.go:120
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1201,46 +1119,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		var s float32
 		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line heldout.go:119
-			var s float32
-//line heldout.go:121
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line heldout.go:119
-			var s float32
-//line heldout.go:121
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line heldout.go:119
-			var s float32
-//line heldout.go:121
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line heldout.go:119
-			var s float32
-//line heldout.go:121
-			gc_s_s[gc_rank] = s
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:119
 		var s float32
-//line heldout.go:121
 		gc_s_s[gc_rank] = s
 	}
 //line heldout.go:120
@@ -1250,7 +1132,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			return
 		}
 		gc_more = false
-//line heldout.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1269,7 +1150,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-//line heldout.go:128
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -1277,64 +1157,26 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		var c float32
 		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
 	}
-	gc_step2 := gc_vstep2
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line heldout.go:123
-			var c float32
-//line heldout.go:125
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line heldout.go:123
-			var c float32
-//line heldout.go:125
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line heldout.go:123
-			var c float32
-//line heldout.go:125
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line heldout.go:123
-			var c float32
-//line heldout.go:125
-			gc_s_c[gc_rank] = c
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:123
 		var c float32
-//line heldout.go:125
 		gc_s_c[gc_rank] = c
 	}
-//line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line heldout.go:131
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				c := gc_s_c[gc_rank]
-//line heldout.go:124
 				gc_start2 := int64(gc_tx)
 				j := gc_start2 + gc_off2
+//line heldout.go:126
 				if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
 					continue
 				}
@@ -1345,66 +1187,57 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-//line heldout.go:132
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line heldout.go:133
 		if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
-//line heldout.go:140
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line heldout.go:142
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 1
-//line heldout.go:132
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 2
-//line heldout.go:132
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 3
-//line heldout.go:132
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line heldout.go:133
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
 //line heldout.go:127
 				gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1413,7 +1246,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1422,7 +1255,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1431,7 +1264,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1440,7 +1273,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1450,7 +1283,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-//line heldout.go:133
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1462,6 +1294,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seglen := gc_segend - gc_seg
 				gc_off3 := gc_seg
 				gc_off4 := gc_r + gc_seg
+//line heldout.go:144
 				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
@@ -1473,38 +1306,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step5 := gc_seg
-					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1514,38 +1347,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1591,15 +1424,14 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line heldout.go:167
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line heldout.go:169
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:148
 					var v int32 = gc_at[gc_lane]
-//line heldout.go:150
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -1610,10 +1442,9 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line heldout.go:147
 					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:148
 					var v int32 = in[i]
-//line heldout.go:150
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -1622,7 +1453,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		for m := 16; m > 0; m >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line heldout.go:139
 				v := gc_l_v[gc_lane]
 //line heldout.go:135
 				v = min(v, gc_c1r[gc_lane])
@@ -1632,13 +1462,12 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line heldout.go:143
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line heldout.go:145
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:149
 					v := gc_l_v[gc_lane]
 //line heldout.go:137
 					var r int32 = v
@@ -1646,7 +1475,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_lane] = r
 				}
 			} else {
-//line heldout.go:152
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -1654,9 +1482,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line heldout.go:147
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:149
 					v := gc_l_v[gc_lane]
 //line heldout.go:137
 					var r int32 = v
@@ -1697,13 +1523,12 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx].nn)
 	for k := 0; k < n; k++ {
-//line heldout.go:167
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line heldout.go:169
 			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 				gc_at := s[:gc_bdx]
 				gc_at2 := data[gc_off:][:gc_bdx]
-//line heldout.go:166
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -1742,7 +1567,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
 						s[gc_tx] = data[i]
@@ -1751,7 +1575,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
 						s[gc_tx] = data[i]
@@ -1760,7 +1583,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
 						s[gc_tx] = data[i]
@@ -1769,7 +1591,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
 						s[gc_tx] = data[i]
@@ -1778,14 +1599,12 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:163
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
 					s[gc_tx] = data[i]
 				}
 			}
 		}
-//line heldout.go:172
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1797,12 +1616,12 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := (gc_bx * gc_bdx) + gc_seg
 					gc_off3 := gc_r + gc_seg
+//line heldout.go:183
 					if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
 						gc_at3 := data[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line heldout.go:163
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 //line heldout.go:168
@@ -1815,7 +1634,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line heldout.go:163
 								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 								data[i] = s[(gc_tx + gc_r)]
@@ -1824,7 +1642,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line heldout.go:163
 								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 								data[i] = s[(gc_tx + gc_r)]
@@ -1833,7 +1650,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line heldout.go:163
 								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 								data[i] = s[(gc_tx + gc_r)]
@@ -1842,7 +1658,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line heldout.go:163
 								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 								data[i] = s[(gc_tx + gc_r)]
@@ -1851,7 +1666,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line heldout.go:163
 							i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 							data[i] = s[(gc_tx + gc_r)]
@@ -1866,7 +1680,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 						data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1875,7 +1688,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 						data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1884,7 +1696,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 						data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1893,7 +1704,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 						data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1902,7 +1712,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:163
 					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 					data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1936,13 +1745,12 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line heldout.go:182
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line heldout.go:184
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line heldout.go:181
 				tid := gc_tx
 //line heldout.go:183
 				if tid%2 == 0 {
@@ -1956,7 +1764,6 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:181
 				tid := gc_tx
 //line heldout.go:183
 				if tid%2 == 0 {
@@ -2015,13 +1822,11 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:203
 					v[0], v[1] = gc_at[0], 0
 				}
-//line heldout.go:207
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line heldout.go:203
 					v[0], v[1] = gc_at[0], 0
 				}
 			} else {
-//line heldout.go:207
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -2032,7 +1837,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2040,7 +1844,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2048,7 +1851,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2056,7 +1858,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 				}
-//line heldout.go:207
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2075,7 +1876,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:207
 		next := v[0] / 2
 		if next%2 == 1 {
-//line heldout.go:210
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -2091,7 +1891,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[1]++
 					}
 					{
-//line heldout.go:215
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2099,7 +1898,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[1]++
 					}
 					{
-//line heldout.go:215
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2107,7 +1905,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[1]++
 					}
 					{
-//line heldout.go:215
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2115,7 +1912,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[1]++
 					}
 				}
-//line heldout.go:215
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2125,7 +1921,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-//line heldout.go:218
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -2141,7 +1936,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2149,7 +1943,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2157,7 +1950,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2165,7 +1957,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 				}
-//line heldout.go:220
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2175,9 +1966,9 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line heldout.go:223
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line heldout.go:225
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_step5 := 0
@@ -2214,7 +2005,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:201
 					tid := gc_tx
 //line heldout.go:220
 					out[gc_bx*gc_bdx+tid] = v[1]
@@ -2223,7 +2013,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:201
 					tid := gc_tx
 //line heldout.go:220
 					out[gc_bx*gc_bdx+tid] = v[1]
@@ -2232,7 +2021,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:201
 					tid := gc_tx
 //line heldout.go:220
 					out[gc_bx*gc_bdx+tid] = v[1]
@@ -2241,7 +2029,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:201
 					tid := gc_tx
 //line heldout.go:220
 					out[gc_bx*gc_bdx+tid] = v[1]
@@ -2250,7 +2037,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:201
 				tid := gc_tx
 //line heldout.go:220
 				out[gc_bx*gc_bdx+tid] = v[1]

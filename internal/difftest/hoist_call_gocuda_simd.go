@@ -22,15 +22,14 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	_ = &scale
-//line hoist_call.go:17
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-//line hoist_call.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line hoist_call.go:21
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := sums[gc_off:][:gc_bdx]
@@ -40,11 +39,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line hoist_call.go:18
 						var ty int = gc_tx
-						var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
+						var i int = gc_bx*gc_bdx + ty
 						_ = i
+//line hoist_call.go:20
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -57,11 +56,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hoist_call.go:18
 					var ty int = gc_tx
-					var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
+					var i int = gc_bx*gc_bdx + ty
 					_ = i
+//line hoist_call.go:20
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -77,11 +76,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line hoist_call.go:18
 						var ty int = gc_tx
+//line hoist_call.go:19
 						var i int = gc_bx*gc_bdx + ty
 						if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
-//line hoist_call.go:20
 							break
 						}
 //line hoist_call.go:21
@@ -97,11 +95,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hoist_call.go:18
 					var ty int = gc_tx
+//line hoist_call.go:19
 					var i int = gc_bx*gc_bdx + ty
 					if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
-//line hoist_call.go:20
 						break
 					}
 //line hoist_call.go:21
@@ -109,50 +106,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 				ty := gc_tx
+//line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty
 				s[ty] = sums[i]
 			}
@@ -167,8 +125,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 		}
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-//line hoist_call.go:25
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hoist_call.go:26
 			gc_qoff, gc_qd := 0, p
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -186,21 +144,17 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line hoist_call.go:18
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line hoist_call.go:18
 									var ty int = gc_tx
 //line hoist_call.go:24
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
-//line hoist_call.go:24
 									if gc_if2.ToBits() != 0 {
 //line hoist_call.go:24
 										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]), gc_if2).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 									}
 								}
-//line hoist_call.go:26
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -209,26 +163,21 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 						if compiled.SIMD {
-//line hoist_call.go:18
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line hoist_call.go:18
 								var ty int = gc_tx
 //line hoist_call.go:24
 								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
-//line hoist_call.go:24
 								if gc_if.ToBits() != 0 {
 //line hoist_call.go:24
 									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 							}
-//line hoist_call.go:26
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line hoist_call.go:18
 							ty := gc_tx
 //line hoist_call.go:24
 							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -236,13 +185,12 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -250,10 +198,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -261,10 +208,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -272,10 +218,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -283,10 +228,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 							ty := gc_tx
 //line hoist_call.go:24
 							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -297,13 +241,12 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -311,10 +254,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -322,10 +264,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -333,10 +274,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -344,10 +284,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
 //line hoist_call.go:24
 					if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -357,9 +296,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			}
 		}
 	}
-//line hoist_call.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
+//line hoist_call.go:35
 		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
@@ -369,11 +308,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line hoist_call.go:18
 						var ty int = gc_tx
-						var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
+						var i int = gc_bx*gc_bdx + ty
 						_ = i
+//line hoist_call.go:20
 						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -386,11 +325,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line hoist_call.go:18
 					var ty int = gc_tx
-					var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
+					var i int = gc_bx*gc_bdx + ty
 					_ = i
+//line hoist_call.go:20
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -406,12 +345,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
-//line hoist_call.go:18
 						var ty int = gc_tx
+//line hoist_call.go:19
 						var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 						if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
-//line hoist_call.go:29
 							break
 						}
 //line hoist_call.go:30
@@ -427,12 +365,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line hoist_call.go:18
 					var ty int = gc_tx
+//line hoist_call.go:19
 					var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
-//line hoist_call.go:29
 						break
 					}
 //line hoist_call.go:30
@@ -440,54 +377,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep5
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
-					ty := gc_tx
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 				ty := gc_tx
+//line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 				sums[i] = s[ty]

@@ -20,7 +20,6 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hoist.go:21
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,10 +30,11 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hoist.go:31
 		gc_apart := compiled.Disjoint(w, out)
-//line hoist.go:34
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hoist.go:36
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -55,7 +55,6 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line hoist.go:12
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -66,16 +65,13 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx
-//line hoist.go:12
 							var i int = gc_bx*gc_bdx + gc_tx
-//line hoist.go:12
 							_ = i
 							{
 //line hoist.go:13
 								compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line hoist.go:15
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -84,7 +80,6 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					}
 				}
 				if compiled.SIMD {
-//line hoist.go:12
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -95,10 +90,9 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx2
-//line hoist.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hoist.go:12
 						_ = i
+//line hoist.go:13
 						compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -108,12 +102,10 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 				}
 			} else {
-//line hoist.go:18
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line hoist.go:12
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -124,18 +116,16 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line hoist.go:12
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line hoist.go:14
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
 //line hoist.go:14
 								compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
 							}
 						}
-//line hoist.go:16
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -144,7 +134,6 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					}
 				}
 				if compiled.SIMD {
-//line hoist.go:12
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -155,11 +144,9 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line hoist.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line hoist.go:14
 							break
 						}
 //line hoist.go:14
@@ -167,58 +154,10 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hoist.go:12
-						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
-					}
-					{
-//line hoist.go:18
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hoist.go:12
-						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
-					}
-					{
-//line hoist.go:18
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hoist.go:12
-						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
-					}
-					{
-//line hoist.go:18
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hoist.go:12
-						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
-					}
-				}
-//line hoist.go:18
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hoist.go:12
 					i := gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 					out[i] = w[0]*in[i] + w[1]*out[i]
@@ -246,11 +185,11 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hoist.go:26
 		b := gc_bx
+//line hoist.go:27
 		gc_apart := compiled.Disjoint(w, out)
-//line hoist.go:30
 		gc_from, gc_to := 0, gc_bdx
+//line hoist.go:31
 		if !compiled.Adds(b*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -269,9 +208,7 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line hoist.go:29
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line hoist.go:29
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
@@ -279,7 +216,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 							gc_pos.Thread = gc_rank
 //line hoist.go:27
 							var i int = b*gc_bdx + gc_tx
-//line hoist.go:27
 							_ = i
 							{
 //line hoist.go:28
@@ -288,7 +224,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line hoist.go:30
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -297,9 +232,7 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line hoist.go:29
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line hoist.go:29
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -307,8 +240,8 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						gc_pos.Thread = gc_rank
 //line hoist.go:27
 						var i int = b*gc_bdx + gc_tx
-//line hoist.go:27
 						_ = i
+//line hoist.go:28
 						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 //line hoist.go:28
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
@@ -321,14 +254,11 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 					gc_at[gc_tx] += gc_elem
 				}
 			} else {
-//line hoist.go:34
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line hoist.go:29
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line hoist.go:29
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
@@ -338,7 +268,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 							var i int = b*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line hoist.go:29
 									break
 								}
 //line hoist.go:29
@@ -355,9 +284,7 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line hoist.go:29
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line hoist.go:29
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -367,7 +294,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						var i int = b*gc_bdx + gc_tx
 //line hoist.go:29
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line hoist.go:29
 							break
 						}
 //line hoist.go:29
@@ -375,57 +301,9 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 //line hoist.go:29
 						archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
-//line hoist.go:32
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
-						out[i] += w[b]
-					}
-					{
-//line hoist.go:34
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
-						out[i] += w[b]
-					}
-					{
-//line hoist.go:34
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
-						out[i] += w[b]
-					}
-					{
-//line hoist.go:34
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
-						out[i] += w[b]
-					}
-				}
-//line hoist.go:34
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hoist.go:27

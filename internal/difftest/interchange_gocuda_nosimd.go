@@ -60,7 +60,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:25
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
@@ -68,12 +67,10 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						if (row*
 //line interchange.go:34
 							n+col) < 0 || (row*n+col) > len(c)-8 {
-//line interchange.go:31
 							break
 						}
 //line interchange.go:31
 						for p := 0; p < k; p = p + 1 {
-//line interchange.go:31
 							var gc_ld2 lanes.Float32x8
 //line interchange.go:31
 							if (p*
@@ -81,7 +78,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:32
 								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
-//line interchange.go:32
 								break gc_steps2
 							}
 //line interchange.go:32
@@ -92,7 +88,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:25
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
@@ -102,7 +97,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						}
 						c[row*n+col] = sum
 					}
-//line interchange.go:37
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -126,40 +120,30 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	compiled.OutOfLine(func() {
 		gc_s_s := gc_s_s[:gc_n]
 		{
-//line interchange.go:55
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
-//line interchange.go:43
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:43
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:50
 				gc_vb := lanes.BroadcastFloat32x8(2)
 			gc_steps:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line interchange.go:50
 					gc_alive := gc_all
-//line interchange.go:50
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:50
 						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 					}
-//line interchange.go:43
 					var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:44
 					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:44
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line interchange.go:44
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line interchange.go:44
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 					}
 //line interchange.go:47
 					s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 					if col < -2147483648 || col > 2147483640 {
-//line interchange.go:48
 						break
 					}
 //line interchange.go:48
@@ -167,7 +151,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:48
 						if p+
 							1 < k {
-//line interchange.go:49
 							var gc_ld lanes.Float32x8
 //line interchange.go:49
 							if ((p+
@@ -175,13 +158,11 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:50
 								gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
 							} else {
-//line interchange.go:50
 								break gc_steps
 							}
 //line interchange.go:50
 							s = s.Add(gc_ld.Mul(gc_vb))
 						}
-//line interchange.go:50
 						var gc_ld2 lanes.Float32x8
 //line interchange.go:50
 						if (p*
@@ -190,7 +171,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:52
 							gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 						} else {
-//line interchange.go:52
 							break gc_steps
 						}
 //line interchange.go:52
@@ -206,11 +186,10 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line interchange.go:43
 					col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:44
 					if col >= n {
 						{
-//line interchange.go:44
 							gc_exited[gc_rank] = true
 							continue gc_L1
 						}
@@ -223,37 +202,29 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						}
 						s += b[p*n+col]
 					}
-//line interchange.go:55
 					gc_s_s[gc_rank] = s
 				}
 			}
 		}
 	})
-//line interchange.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
-//line interchange.go:43
 		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:43
 		gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 			gc_tx := gc_vstep2
 			gc_rank := gc_base + gc_tx
-//line interchange.go:43
 			gc_alive2 := gc_all2
-//line interchange.go:43
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:43
 				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line interchange.go:43
 			var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:43
 			s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line interchange.go:55
 			if col < 0 || col > len(out)-8 ||
 				(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
-//line interchange.go:55
 				break
 			}
 //line interchange.go:55
@@ -266,9 +237,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line interchange.go:43
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:45
 			s := gc_s_s[gc_rank]
 //line interchange.go:55
 			out[col] = s
@@ -306,7 +275,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
-//line interchange.go:70
 					gc_vb := lanes.BroadcastInt32x8(int32(-1))
 //line interchange.go:72
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
@@ -315,13 +283,12 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:69
 						var i int = gc_bx*gc_bdx + gc_tx
 						index := gc_vb
 						{
 							minDist := gc_vb2
-							if i < 0 || i > len(membership)-8 {
 //line interchange.go:73
+							if i < 0 || i > len(membership)-8 {
 								break
 							}
 //line interchange.go:73
@@ -333,15 +300,12 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								var ans lanes.Float32x8
 //line interchange.go:74
 								for j := 0; j < nf; j = j + 1 {
-//line interchange.go:76
 									var gc_ld3 lanes.Float32x8
-//line interchange.go:76
 									if (i+j*
 										npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
 //line interchange.go:77
 										gc_ld3 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
 									} else {
-//line interchange.go:77
 										break gc_steps3
 									}
 //line interchange.go:77
@@ -351,7 +315,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								}
 //line interchange.go:77
 								gc_if2 := ans.Less(minDist)
-//line interchange.go:77
 								if gc_if2.ToBits() != 0 {
 //line interchange.go:77
 									minDist = ans.Merge(minDist, gc_if2)
@@ -363,14 +326,13 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							index.StoreSlice(membership[i:])
 						}
 					}
-//line interchange.go:87
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:69
 						i := gc_bx*gc_bdx + gc_tx
 						index := int32(-1)
 						{
+//line interchange.go:72
 							minDist := float32(math.MaxFloat32)
 							for c := 0; c < nclusters; c++ {
 								base := c * nf
@@ -389,7 +351,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					}
 				}
 			}
-//line interchange.go:91
 		})
 	}
 }
@@ -404,33 +365,24 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line interchange.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line interchange.go:94
 		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line interchange.go:94
 		gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line interchange.go:94
 		gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line interchange.go:94
 			gc_alive2 := gc_all2
-//line interchange.go:94
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:94
 				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line interchange.go:94
 			var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:95
 			gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
-//line interchange.go:95
 			if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line interchange.go:95
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
-//line interchange.go:95
 				gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 			}
 //line interchange.go:98
@@ -445,21 +397,19 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line interchange.go:94
 			col := gc_bx*gc_bdx + gc_tx
-			if col >= n {
 //line interchange.go:95
+			if col >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line interchange.go:98
 			s := float64(col)
-//line interchange.go:100
 			gc_s_s[gc_rank] = s
 		}
 	}
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
-//line interchange.go:101
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -467,9 +417,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line interchange.go:94
 				col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:96
 				s := gc_s_s[gc_rank]
 //line interchange.go:100
 				if p+1 < k {
@@ -480,7 +428,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 		}
 	}
-//line interchange.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -488,9 +435,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line interchange.go:94
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:96
 			s := gc_s_s[gc_rank]
 //line interchange.go:106
 			out[col] = float32(s)
@@ -521,68 +466,56 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line interchange.go:135
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line interchange.go:116
 			index := int32(-1)
 //line interchange.go:118
 			minDist := math.MaxFloat64
-//line interchange.go:121
 			gc_s_index[gc_rank] = index
 			gc_s_minDist[gc_rank] = minDist
 		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-//line interchange.go:122
 			gc_vstep := 0
 			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 				gc_rank := gc_vstep
@@ -590,53 +523,17 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				var ans float64
 				lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line interchange.go:121
 				var ans float64
-//line interchange.go:123
 				gc_s_ans[gc_rank] = ans
 			}
 //line interchange.go:122
 			for j := 0; j < nf; j++ {
-//line interchange.go:124
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:126
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -649,160 +546,130 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+							diff := float64(gc_at[gc_tx] - gc_elem)
+							ans += diff * diff
+							gc_s_ans[gc_rank] = ans
+						}
+					} else {
 						gc_step3 := gc_from
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line interchange.go:143
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
-							ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-							diff := float64(gc_at[gc_tx] - gc_elem)
-							ans += diff * diff
-//line interchange.go:133
-							gc_s_ans[gc_rank] = ans
-						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							ans := gc_s_ans[gc_rank]
 //line interchange.go:123
 							diff := float64(features[i+j*npoints] - clusters[base+j])
 							ans += diff * diff
-//line interchange.go:133
 							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
 			}
 			{
-//line interchange.go:140
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:142
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -811,15 +678,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -828,15 +693,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -845,15 +708,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -862,15 +723,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
@@ -879,7 +738,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							minDist = ans
 							index = int32(c)
 						}
-//line interchange.go:133
 						gc_s_index[gc_rank] = index
 						gc_s_minDist[gc_rank] = minDist
 					}
@@ -889,6 +747,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:142
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -898,115 +757,87 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step6 + 0
-//line interchange.go:156
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-//line interchange.go:135
-							gc_tx := gc_step6 + 1
-//line interchange.go:137
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-//line interchange.go:135
-							gc_tx := gc_step6 + 2
-//line interchange.go:137
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-//line interchange.go:135
-							gc_tx := gc_step6 + 3
-//line interchange.go:137
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 					}
-//line interchange.go:135
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						gc_at3[gc_tx] = index
 					}
 				} else {
-//line interchange.go:135
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 					}
-//line interchange.go:135
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:115
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						membership[i] = index
@@ -1036,7 +867,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line interchange.go:185
 		gc_vstep := 0
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
@@ -1044,53 +874,17 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			var r float64
 			lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line interchange.go:176
 			var r float64
-//line interchange.go:178
 			gc_s_r[gc_rank] = r
 		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
-//line interchange.go:179
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:181
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1105,36 +899,32 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_elem := gc_at2[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 //line interchange.go:178
 						diff := gc_at[gc_tx] - gc_elem
 						r += float64(diff * diff)
-//line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 //line interchange.go:178
 						diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 						r += float64(diff * diff)
-//line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
 				}
 			}
 		}
-//line interchange.go:179
 		compiled.OutOfLine(func() {
+//line interchange.go:180
 			gc_s_r := gc_s_r[:gc_n]
 			{
-//line interchange.go:183
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:185
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1144,9 +934,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:167
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:181
@@ -1204,12 +992,10 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
-//line interchange.go:204
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line interchange.go:204
 					var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
@@ -1219,20 +1005,18 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line interchange.go:204
 					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 					a := int32(i)
-//line interchange.go:210
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-//line interchange.go:211
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:213
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1249,14 +1033,11 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_to]
 					gc_vstep2 := gc_from
-//line interchange.go:204
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line interchange.go:204
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
 						_ = i
 //line interchange.go:204
 						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -1269,7 +1050,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						} else {
 //line interchange.go:210
 							gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
 							if gc_if2.ToBits() != 0 {
 //line interchange.go:210
 								a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
@@ -1280,7 +1060,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:210
 						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
@@ -1290,15 +1069,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					}
 				} else {
 					gc_vstep3 := gc_from
-//line interchange.go:204
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line interchange.go:204
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
 						_ = i
 //line interchange.go:204
 						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -1306,13 +1082,11 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 						if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:210
 							var gc_ld lanes.Int32x8
 //line interchange.go:210
 							if ix >= 0 && ix <= len(in)-8 {
 								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
-//line interchange.go:211
 								break gc_steps
 							}
 //line interchange.go:211
@@ -1320,15 +1094,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						} else {
 //line interchange.go:211
 							gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
 							if gc_if.ToBits() != 0 {
-//line interchange.go:210
 								var gc_ld2 lanes.Int32x8
 //line interchange.go:210
 								if ix >= 0 && ix <= len(in)-8 {
 									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 								} else {
-//line interchange.go:211
 									break gc_steps
 								}
 //line interchange.go:211
@@ -1341,7 +1112,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:210
 						if ix := k*gc_bdx + gc_tx; ix < len(in) {
@@ -1374,9 +1144,9 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
 			{
-//line interchange.go:220
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:222
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1386,9 +1156,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:204
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:216
 						if stride {
@@ -1441,7 +1209,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line interchange.go:232
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -1454,9 +1221,9 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				return
 			}
 			gc_more = false
-//line interchange.go:242
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line interchange.go:244
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1464,26 +1231,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
-//line interchange.go:231
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:236
 				gc_vb := lanes.BroadcastInt32x8(3)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line interchange.go:236
 					gc_alive := gc_all
-//line interchange.go:236
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:236
 						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 					}
-//line interchange.go:231
 					var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 					var j int = i + gc_off
 					if j < 0 || j > len(g)-8 {
-//line interchange.go:236
 						break
 					}
 //line interchange.go:237
@@ -1498,7 +1259,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line interchange.go:231
 					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 					j := i + gc_off
@@ -1508,24 +1268,18 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:242
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
-//line interchange.go:231
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:231
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line interchange.go:231
 				gc_alive2 := gc_all2
-//line interchange.go:231
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:231
 					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line interchange.go:231
 				var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 				a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
@@ -1538,18 +1292,16 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line interchange.go:231
 				i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 				a := int32(i)
-//line interchange.go:240
 				gc_s_a[gc_rank] = a
 			}
 		}
 //line interchange.go:239
 		for k := 0; k < p; k++ {
-//line interchange.go:241
 			gc_from, gc_to := 0, gc_bdx
+//line interchange.go:242
 			if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1558,17 +1310,13 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := gc_from
-//line interchange.go:240
 				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:240
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_steps:
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line interchange.go:240
 					gc_alive3 := gc_all3
-//line interchange.go:240
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:240
 						gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
@@ -1579,13 +1327,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					var ix int = k*gc_bdx + gc_tx
 //line interchange.go:240
 					if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:240
 						var gc_ld lanes.Int32x8
 //line interchange.go:240
 						if ix >= 0 && ix <= len(in)-8 {
 							gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 						} else {
-//line interchange.go:241
 							break gc_steps
 						}
 //line interchange.go:241
@@ -1593,15 +1339,12 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					} else {
 //line interchange.go:241
 						gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:240
 						if gc_alive3.And(gc_if).ToBits() != 0 {
-//line interchange.go:240
 							var gc_ld2 lanes.Int32x8
 //line interchange.go:240
 							if ix >= 0 && ix <= len(in)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
-//line interchange.go:241
 								break gc_steps
 							}
 //line interchange.go:241
@@ -1626,28 +1369,22 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:249
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
-//line interchange.go:231
 			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line interchange.go:231
 				gc_alive4 := gc_all4
-//line interchange.go:231
 				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line interchange.go:231
 					gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line interchange.go:231
 				var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
 				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line interchange.go:244
 				if i < 0 || i > len(out)-8 {
-//line interchange.go:244
 					break
 				}
 //line interchange.go:244
@@ -1659,9 +1396,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line interchange.go:231
 				i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:233
 				a := gc_s_a[gc_rank]
 //line interchange.go:244
 				out[i] = a

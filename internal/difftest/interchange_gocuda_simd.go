@@ -58,14 +58,12 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line interchange.go:25
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line interchange.go:25
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
@@ -73,12 +71,10 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 								if (row*
 //line interchange.go:34
 									n+col) < 0 || (row*n+col) > len(c)-16 {
-//line interchange.go:31
 									break
 								}
 //line interchange.go:31
 								for p := 0; p < k; p = p + 1 {
-//line interchange.go:31
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:31
 									if (p*
@@ -86,7 +82,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:32
 										gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 									} else {
-//line interchange.go:32
 										break gc_steps2
 									}
 //line interchange.go:32
@@ -102,17 +97,13 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						}
 					}
 					if compiled.SIMD {
-//line interchange.go:25
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line interchange.go:31
 							gc_rank := gc_base + gc_tx
-//line interchange.go:34
 							gc_pos.Thread = gc_rank
-//line interchange.go:25
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
@@ -120,23 +111,18 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							if (row*
 //line interchange.go:34
 								n+col) < 0 || (row*n+col) > len(c)-8 {
-//line interchange.go:31
 								break
 							}
-//line interchange.go:25
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-//line interchange.go:30
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
 //line interchange.go:34
 								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
-//line interchange.go:31
 								break
 							}
 //line interchange.go:31
 							for p := 0; p < k; p = p + 1 {
-//line interchange.go:31
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:31
 								if (p*
@@ -144,19 +130,16 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:32
 									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
-//line interchange.go:32
 									break gc_jam
 								}
 //line interchange.go:32
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
-//line interchange.go:32
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:32
 								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line interchange.go:32
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 								} else {
-//line interchange.go:32
 									break gc_jam
 								}
 //line interchange.go:32
@@ -171,7 +154,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:25
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
@@ -179,12 +161,10 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							if (row*
 //line interchange.go:34
 								n+col) < 0 || (row*n+col) > len(c)-8 {
-//line interchange.go:31
 								break
 							}
 //line interchange.go:31
 							for p := 0; p < k; p = p + 1 {
-//line interchange.go:31
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:31
 								if (p*
@@ -192,7 +172,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:32
 									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
-//line interchange.go:32
 									break gc_steps
 								}
 //line interchange.go:32
@@ -205,7 +184,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:25
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
@@ -215,7 +193,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						}
 						c[row*n+col] = sum
 					}
-//line interchange.go:37
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -239,43 +216,32 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	compiled.OutOfLine(func() {
 		gc_s_s := gc_s_s[:gc_n]
 		{
-//line interchange.go:55
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line interchange.go:43
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:43
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:50
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line interchange.go:50
 							gc_alive2 := gc_all2
-//line interchange.go:50
 							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:50
 								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 							}
-//line interchange.go:43
 							var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:44
 							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:44
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line interchange.go:44
 								compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line interchange.go:44
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 							}
 //line interchange.go:47
 							s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
 							if col < -2147483648 || col > 2147483632 {
-//line interchange.go:48
 								break
 							}
 //line interchange.go:48
@@ -283,7 +249,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:48
 								if p+
 									1 < k {
-//line interchange.go:49
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:49
 									if ((p+
@@ -291,13 +256,11 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:50
 										gc_ld3 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
 									} else {
-//line interchange.go:50
 										break gc_steps2
 									}
 //line interchange.go:50
 									s = s.Add(gc_ld3.Mul(gc_vb2))
 								}
-//line interchange.go:50
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:50
 								if (p*
@@ -306,7 +269,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:52
 									gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 								} else {
-//line interchange.go:52
 									break gc_steps2
 								}
 //line interchange.go:52
@@ -323,63 +285,46 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:43
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:43
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:50
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 				gc_jam:
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_gc_tx := gc_tx + 8
-//line interchange.go:56
 						gc_rank := gc_base + gc_tx
 						gc_gc_rank := gc_base + gc_gc_tx
-//line interchange.go:50
 						gc_alive := gc_all
-//line interchange.go:50
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:50
 							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:43
 						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:44
 						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:44
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line interchange.go:44
 							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line interchange.go:44
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line interchange.go:47
 						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
-//line interchange.go:48
 							break
 						}
-//line interchange.go:48
 						gc_gc_alive := gc_all
-//line interchange.go:48
 						if gc_gc_ex := compiled.ExitedBits(gc_exited, gc_gc_rank); gc_gc_ex != 0 {
 //line interchange.go:48
 							gc_gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:43
 						var gc_col int = gc_bx*gc_bdx + gc_gc_tx
+//line interchange.go:44
 						gc_gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
-//line interchange.go:44
 						if gc_gc_alive.And(gc_gc_if).ToBits() != 0 {
-//line interchange.go:44
 							compiled.SetExited(gc_exited, gc_gc_rank, gc_gc_alive.And(gc_gc_if).ToBits())
-//line interchange.go:44
 							gc_gc_alive = gc_gc_alive.And(gc_gc_alive.And(gc_gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-//line interchange.go:47
 						gc_s := archsimd.BroadcastInt32x8(int32(gc_col)).Add(gc_iota).ConvertToFloat32()
 						if gc_col < -2147483648 || gc_col > 2147483640 {
-//line interchange.go:48
 							break
 						}
 //line interchange.go:48
@@ -387,7 +332,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:48
 							if p+
 								1 < k {
-//line interchange.go:49
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:49
 								if ((p+
@@ -395,13 +339,11 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:50
 									gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
-//line interchange.go:50
 									break gc_jam
 								}
 //line interchange.go:50
 								s = s.Add(gc_ld.Mul(gc_vb))
 							}
-//line interchange.go:50
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
@@ -410,7 +352,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:52
 								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
-//line interchange.go:52
 								break gc_jam
 							}
 //line interchange.go:52
@@ -419,7 +360,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 							if p+
 //line interchange.go:49
 								1 < k {
-//line interchange.go:49
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:49
 								if ((p+
@@ -427,13 +367,10 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:50
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
 								} else {
-//line interchange.go:50
 									break gc_jam
 								}
-//line interchange.go:50
 								gc_s = gc_s.Add(gc_gc_ld.Mul(gc_vb))
 							}
-//line interchange.go:50
 							var gc_gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
@@ -442,10 +379,8 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:52
 								gc_gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 							} else {
-//line interchange.go:52
 								break gc_jam
 							}
-//line interchange.go:52
 							gc_s = gc_s.Add(gc_gc_ld2)
 						}
 //line interchange.go:53
@@ -456,27 +391,21 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line interchange.go:48
 						gc_alive := gc_all
-//line interchange.go:48
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:48
 							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:43
 						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:44
 						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:44
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line interchange.go:44
 							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line interchange.go:44
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line interchange.go:47
 						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
-//line interchange.go:48
 							break
 						}
 //line interchange.go:48
@@ -484,7 +413,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:48
 							if p+
 								1 < k {
-//line interchange.go:49
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:49
 								if ((p+
@@ -492,13 +420,11 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:50
 									gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
-//line interchange.go:50
 									break gc_steps
 								}
 //line interchange.go:50
 								s = s.Add(gc_ld.Mul(gc_vb))
 							}
-//line interchange.go:50
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
@@ -507,7 +433,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:52
 								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
-//line interchange.go:52
 								break gc_steps
 							}
 //line interchange.go:52
@@ -525,11 +450,10 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line interchange.go:43
 					col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:44
 					if col >= n {
 						{
-//line interchange.go:44
 							gc_exited[gc_rank] = true
 							continue gc_L1
 						}
@@ -542,40 +466,31 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						}
 						s += b[p*n+col]
 					}
-//line interchange.go:55
 					gc_s_s[gc_rank] = s
 				}
 			}
 		}
 	})
-//line interchange.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line interchange.go:43
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:43
 				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line interchange.go:43
 					gc_alive4 := gc_all4
-//line interchange.go:43
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line interchange.go:43
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
-//line interchange.go:43
 					var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:43
 					s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line interchange.go:55
 					if col < 0 || col > len(out)-16 ||
 						(gc_tx < -2147483648 || gc_tx > 2147483632) || col > len(who)-16 {
-//line interchange.go:55
 						break
 					}
 //line interchange.go:55
@@ -590,28 +505,22 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			}
 		}
 		if compiled.SIMD {
-//line interchange.go:43
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:43
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line interchange.go:43
 				gc_alive3 := gc_all3
-//line interchange.go:43
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:43
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line interchange.go:43
 				var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:43
 				s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line interchange.go:55
 				if col < 0 || col > len(out)-8 ||
 					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
-//line interchange.go:55
 					break
 				}
 //line interchange.go:55
@@ -626,9 +535,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line interchange.go:43
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:45
 			s := gc_s_s[gc_rank]
 //line interchange.go:55
 			out[col] = s
@@ -669,24 +576,21 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line interchange.go:70
 							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
 //line interchange.go:72
 							gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
-//line interchange.go:72
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_steps4:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line interchange.go:69
 								var i int = gc_bx*gc_bdx + gc_tx
 								index := gc_vb5
 								{
 									minDist := gc_vb6
-									if i < 0 || i > len(membership)-16 {
 //line interchange.go:73
+									if i < 0 || i > len(membership)-16 {
 										break
 									}
 //line interchange.go:73
@@ -698,15 +602,12 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:74
 										for j := 0; j < nf; j = j + 1 {
-//line interchange.go:76
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:76
 											if (i+j*
 												npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
 //line interchange.go:77
 												gc_ld4 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
 											} else {
-//line interchange.go:77
 												break gc_steps4
 											}
 //line interchange.go:77
@@ -716,7 +617,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 										}
 //line interchange.go:77
 										gc_if4 := ans.Less(minDist)
-//line interchange.go:77
 										if gc_if4.ToBits() != 0 {
 //line interchange.go:77
 											minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -728,7 +628,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 									index.StoreSlice(membership[i:])
 								}
 							}
-//line interchange.go:87
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -737,24 +636,21 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						}
 					}
 					if compiled.SIMD {
-//line interchange.go:70
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
 //line interchange.go:72
 						gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
-//line interchange.go:72
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:69
 							var i int = gc_bx*gc_bdx + gc_tx
 							index := gc_vb2
 							{
 								minDist := gc_vb3
-								if i < 0 || i > len(membership)-8 {
 //line interchange.go:73
+								if i < 0 || i > len(membership)-8 {
 									break
 								}
 //line interchange.go:73
@@ -766,15 +662,12 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:74
 									for j := 0; j < nf; j = j + 1 {
-//line interchange.go:76
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:76
 										if (i+j*
 											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
 //line interchange.go:77
 											gc_ld2 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
 										} else {
-//line interchange.go:77
 											break gc_steps2
 										}
 //line interchange.go:77
@@ -784,7 +677,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 									}
 //line interchange.go:77
 									gc_if2 := ans.Less(minDist)
-//line interchange.go:77
 									if gc_if2.ToBits() != 0 {
 //line interchange.go:77
 										minDist = ans.Merge(minDist, gc_if2)
@@ -796,16 +688,15 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								index.StoreSlice(membership[i:])
 							}
 						}
-//line interchange.go:87
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:69
 						i := gc_bx*gc_bdx + gc_tx
 						index := int32(-1)
 						{
+//line interchange.go:72
 							minDist := float32(math.MaxFloat32)
 							for c := 0; c < nclusters; c++ {
 								base := c * nf
@@ -824,7 +715,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					}
 				}
 			}
-//line interchange.go:91
 		})
 	}
 }
@@ -839,34 +729,25 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line interchange.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line interchange.go:94
 			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line interchange.go:94
 			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line interchange.go:94
 			gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line interchange.go:94
 				gc_alive3 := gc_all3
-//line interchange.go:94
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:94
 					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line interchange.go:94
 				var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:95
 				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
-//line interchange.go:95
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line interchange.go:95
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
-//line interchange.go:95
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line interchange.go:98
@@ -882,22 +763,20 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line interchange.go:94
 			col := gc_bx*gc_bdx + gc_tx
-			if col >= n {
 //line interchange.go:95
+			if col >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line interchange.go:98
 			s := float64(col)
-//line interchange.go:100
 			gc_s_s[gc_rank] = s
 		}
 	}
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
 		archsimd.ClearAVXUpperBits()
-//line interchange.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -905,9 +784,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line interchange.go:94
 				col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:96
 				s := gc_s_s[gc_rank]
 //line interchange.go:100
 				if p+1 < k {
@@ -918,7 +795,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 		}
 	}
-//line interchange.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -926,9 +802,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line interchange.go:94
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:96
 			s := gc_s_s[gc_rank]
 //line interchange.go:106
 			out[col] = float32(s)
@@ -958,68 +832,56 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line interchange.go:135
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line interchange.go:116
 			index := int32(-1)
 //line interchange.go:118
 			minDist := math.MaxFloat64
-//line interchange.go:121
 			gc_s_index[gc_rank] = index
 			gc_s_minDist[gc_rank] = minDist
 		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-//line interchange.go:122
 			gc_vstep := 0
 			if compiled.SIMD {
 				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
@@ -1031,54 +893,18 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-//line interchange.go:123
-					gc_s_ans[gc_rank] = ans
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line interchange.go:121
 				var ans float64
-//line interchange.go:123
 				gc_s_ans[gc_rank] = ans
 			}
 //line interchange.go:122
 			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
-//line interchange.go:125
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:127
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1091,160 +917,130 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							ans := gc_s_ans[gc_rank]
+//line interchange.go:123
+							diff := float64(gc_at[gc_tx] - gc_elem)
+							ans += diff * diff
+							gc_s_ans[gc_rank] = ans
+						}
+					} else {
 						gc_step3 := gc_from
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line interchange.go:144
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
-							ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-							diff := float64(gc_at[gc_tx] - gc_elem)
-							ans += diff * diff
-//line interchange.go:133
-							gc_s_ans[gc_rank] = ans
-						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-//line interchange.go:133
-								gc_s_ans[gc_rank] = ans
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							ans := gc_s_ans[gc_rank]
 //line interchange.go:123
 							diff := float64(features[i+j*npoints] - clusters[base+j])
 							ans += diff * diff
-//line interchange.go:133
 							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
 			}
 			{
-//line interchange.go:140
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:142
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -1253,15 +1049,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -1270,15 +1064,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -1287,15 +1079,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -1304,15 +1094,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
@@ -1321,7 +1109,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							minDist = ans
 							index = int32(c)
 						}
-//line interchange.go:133
 						gc_s_index[gc_rank] = index
 						gc_s_minDist[gc_rank] = minDist
 					}
@@ -1331,6 +1118,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:142
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1347,9 +1135,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line interchange.go:115
 								var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:115
 								_ = i
 //line interchange.go:115
 								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
@@ -1358,7 +1144,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 									index.StoreSlice(gc_at3[gc_tx:])
 								}
 							}
-//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1370,9 +1155,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line interchange.go:115
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:115
 							_ = i
 //line interchange.go:115
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
@@ -1383,13 +1166,11 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						gc_at3[gc_tx] = index
 					}
 				} else {
-//line interchange.go:135
 					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1397,21 +1178,18 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line interchange.go:115
 								var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
 								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
 								{
 //line interchange.go:131
 									if i < 0 || i > len(membership)-16 {
-//line interchange.go:131
 										break
 									}
 //line interchange.go:131
 									index.StoreSlice(membership[i:])
 								}
 							}
-//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1423,13 +1201,11 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line interchange.go:115
 							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
 //line interchange.go:131
 							if i < 0 || i > len(membership)-8 {
-//line interchange.go:131
 								break
 							}
 //line interchange.go:131
@@ -1437,63 +1213,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep3
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-						{
-//line interchange.go:135
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-						{
-//line interchange.go:135
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-						{
-//line interchange.go:135
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-					}
-//line interchange.go:135
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:115
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						membership[i] = index
@@ -1523,7 +1246,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line interchange.go:185
 		gc_vstep := 0
 		if compiled.SIMD {
 			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
@@ -1535,54 +1257,18 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-//line interchange.go:178
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line interchange.go:176
 			var r float64
-//line interchange.go:178
 			gc_s_r[gc_rank] = r
 		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
-//line interchange.go:180
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:182
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1597,36 +1283,32 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_elem := gc_at2[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 //line interchange.go:178
 						diff := gc_at[gc_tx] - gc_elem
 						r += float64(diff * diff)
-//line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 //line interchange.go:178
 						diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 						r += float64(diff * diff)
-//line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
 				}
 			}
 		}
-//line interchange.go:179
 		compiled.OutOfLine(func() {
+//line interchange.go:180
 			gc_s_r := gc_s_r[:gc_n]
 			{
-//line interchange.go:183
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:185
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1636,9 +1318,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:167
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:181
@@ -1699,12 +1379,10 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line interchange.go:204
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line interchange.go:204
 							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
@@ -1719,12 +1397,10 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:204
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line interchange.go:204
 						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
@@ -1736,20 +1412,18 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line interchange.go:204
 					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 					a := int32(i)
-//line interchange.go:210
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-//line interchange.go:211
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:213
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1769,14 +1443,11 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line interchange.go:204
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line interchange.go:204
 								var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
 								_ = i
 //line interchange.go:204
 								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
@@ -1790,7 +1461,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 									} else {
 //line interchange.go:210
 										gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:210
 										if gc_if4.ToBits() != 0 {
 //line interchange.go:210
 											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1808,14 +1478,11 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						}
 					}
 					if compiled.SIMD {
-//line interchange.go:204
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line interchange.go:204
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
 							_ = i
 //line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -1828,7 +1495,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							} else {
 //line interchange.go:210
 								gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
 								if gc_if3.ToBits() != 0 {
 //line interchange.go:210
 									a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
@@ -1841,7 +1507,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:210
 						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
@@ -1854,15 +1519,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line interchange.go:204
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_steps2:
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line interchange.go:204
 								var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
 								_ = i
 //line interchange.go:204
 								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
@@ -1871,13 +1533,11 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 									var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 									if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:210
 										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:210
 										if ix >= 0 && ix <= len(in)-16 {
 											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
-//line interchange.go:211
 											break gc_steps2
 										}
 //line interchange.go:211
@@ -1885,15 +1545,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 									} else {
 //line interchange.go:211
 										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:210
 										if gc_if2.ToBits() != 0 {
-//line interchange.go:210
 											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:210
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 											} else {
-//line interchange.go:211
 												break gc_steps2
 											}
 //line interchange.go:211
@@ -1912,15 +1569,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						}
 					}
 					if compiled.SIMD {
-//line interchange.go:204
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_steps:
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line interchange.go:204
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
 							_ = i
 //line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -1928,13 +1582,11 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 							if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:210
 								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:210
 								if ix >= 0 && ix <= len(in)-8 {
 									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
-//line interchange.go:211
 									break gc_steps
 								}
 //line interchange.go:211
@@ -1942,15 +1594,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							} else {
 //line interchange.go:211
 								gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
 								if gc_if.ToBits() != 0 {
-//line interchange.go:210
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:210
 									if ix >= 0 && ix <= len(in)-8 {
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
-//line interchange.go:211
 										break gc_steps
 									}
 //line interchange.go:211
@@ -1965,7 +1614,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:210
 						if ix := k*gc_bdx + gc_tx; ix < len(in) {
@@ -1998,9 +1646,9 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
 			{
-//line interchange.go:220
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:222
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -2009,22 +1657,18 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep4 := gc_from
 					if compiled.SIMD {
-//line interchange.go:204
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:204
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:218
 						gc_vb2 := archsimd.BroadcastInt32x8(w)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line interchange.go:204
 							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line interchange.go:216
 							if i < 0 || i > len(out)-8 {
-//line interchange.go:216
 								break
 							}
 //line interchange.go:216
@@ -2032,17 +1676,13 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 								{
 //line interchange.go:216
 									var j int = i
-//line interchange.go:216
 									gc_lanes7 := gc_all
-//line interchange.go:216
 									for {
 //line interchange.go:216
 										gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
 										if gc_lanes7.ToBits() == 0 {
-//line interchange.go:217
 											break
 										}
-//line interchange.go:217
 										var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:217
 										if j >= 0 && j <= len(g)-8 {
@@ -2050,19 +1690,14 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 										} else {
 //line interchange.go:218
 											var gc_lanes8 [8]int32
-//line interchange.go:218
 											for gc_k7 := range 8 {
-//line interchange.go:218
 												if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
-//line interchange.go:218
 													gc_pos.Thread = gc_rank + gc_k7
 //line interchange.go:218
 													gc_lanes8[gc_k7] = g[j+gc_k7]
 												}
 											}
-//line interchange.go:218
 											gc_pos.Thread = gc_rank
-//line interchange.go:218
 											gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 										}
 //line interchange.go:218
@@ -2072,24 +1707,18 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 										} else {
 //line interchange.go:218
 											var gc_lanes9 [8]int32
-//line interchange.go:218
 											gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
-//line interchange.go:218
 											for gc_k8 := range 8 {
-//line interchange.go:218
 												if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
-//line interchange.go:218
 													gc_pos.Thread = gc_rank + gc_k8
 //line interchange.go:218
 													g[j+gc_k8] = gc_lanes9[gc_k8]
 												}
 											}
-//line interchange.go:218
 											gc_pos.Thread = gc_rank
 										}
 //line interchange.go:218
 										j = j +
-//line interchange.go:217
 											gc_bdx*gc_gdx
 									}
 								}
@@ -2102,9 +1731,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:204
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:216
 						if stride {
@@ -2154,29 +1781,21 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line interchange.go:231
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line interchange.go:231
 							gc_alive2 := gc_all2
-//line interchange.go:231
 							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:231
 								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 							}
-//line interchange.go:231
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
 							_ = i
 							{
 								compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line interchange.go:233
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 							}
 						}
-//line interchange.go:235
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2185,25 +1804,18 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:231
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line interchange.go:231
 						gc_alive := gc_all
-//line interchange.go:231
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:231
 							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:231
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
 						_ = i
-//line interchange.go:233
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line interchange.go:233
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2215,7 +1827,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line interchange.go:232
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -2228,9 +1839,9 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				return
 			}
 			gc_more = false
-//line interchange.go:242
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line interchange.go:244
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2241,26 +1852,19 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line interchange.go:231
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:236
 						gc_vb2 := archsimd.BroadcastInt32x16(3)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line interchange.go:236
 							gc_alive4 := gc_all4
-//line interchange.go:236
 							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line interchange.go:236
 								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 							}
-//line interchange.go:231
 							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 							var j int = i + gc_off
 							if j < 0 || j > len(g)-16 {
-//line interchange.go:236
 								break
 							}
 //line interchange.go:237
@@ -2274,26 +1878,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:231
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:236
 					gc_vb := archsimd.BroadcastInt32x8(3)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line interchange.go:236
 						gc_alive3 := gc_all3
-//line interchange.go:236
 						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:236
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:231
 						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 						var j int = i + gc_off
 						if j < 0 || j > len(g)-8 {
-//line interchange.go:236
 							break
 						}
 //line interchange.go:237
@@ -2310,7 +1908,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line interchange.go:231
 					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 					j := i + gc_off
@@ -2320,27 +1917,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:242
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line interchange.go:231
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:231
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line interchange.go:231
 						gc_alive6 := gc_all6
-//line interchange.go:231
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line interchange.go:231
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
-//line interchange.go:231
 						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 						a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
@@ -2354,21 +1944,16 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 			if compiled.SIMD {
-//line interchange.go:231
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line interchange.go:231
 					gc_alive5 := gc_all5
-//line interchange.go:231
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line interchange.go:231
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line interchange.go:231
 					var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 					a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
@@ -2382,18 +1967,16 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line interchange.go:231
 				i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 				a := int32(i)
-//line interchange.go:240
 				gc_s_a[gc_rank] = a
 			}
 		}
 //line interchange.go:239
 		for k := 0; k < p; k++ {
-//line interchange.go:241
 			gc_from, gc_to := 0, gc_bdx
+//line interchange.go:242
 			if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -2405,19 +1988,14 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line interchange.go:240
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:240
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					gc_steps2:
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line interchange.go:240
 							gc_alive8 := gc_all8
-//line interchange.go:240
 							if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-//line interchange.go:240
 								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 							}
 //line interchange.go:240
@@ -2427,13 +2005,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 								var ix int = k*gc_bdx + gc_tx
 //line interchange.go:240
 								if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:240
 									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:240
 									if ix >= 0 && ix <= len(in)-16 {
 										gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 									} else {
-//line interchange.go:241
 										break gc_steps2
 									}
 //line interchange.go:241
@@ -2441,15 +2017,12 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 								} else {
 //line interchange.go:241
 									gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:240
 									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line interchange.go:240
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:240
 										if ix >= 0 && ix <= len(in)-16 {
 											gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
-//line interchange.go:241
 											break gc_steps2
 										}
 //line interchange.go:241
@@ -2468,17 +2041,13 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:240
 					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:240
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line interchange.go:240
 						gc_alive7 := gc_all7
-//line interchange.go:240
 						if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line interchange.go:240
 							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -2489,13 +2058,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						var ix int = k*gc_bdx + gc_tx
 //line interchange.go:240
 						if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:240
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:240
 							if ix >= 0 && ix <= len(in)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 							} else {
-//line interchange.go:241
 								break gc_steps
 							}
 //line interchange.go:241
@@ -2503,15 +2070,12 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						} else {
 //line interchange.go:241
 							gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:240
 							if gc_alive7.And(gc_if).ToBits() != 0 {
-//line interchange.go:240
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:240
 								if ix >= 0 && ix <= len(in)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
-//line interchange.go:241
 									break gc_steps
 								}
 //line interchange.go:241
@@ -2538,31 +2102,24 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:249
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line interchange.go:231
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line interchange.go:231
 						gc_alive10 := gc_all10
-//line interchange.go:231
 						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-//line interchange.go:231
 							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
-//line interchange.go:231
 						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
 						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line interchange.go:244
 						if i < 0 || i > len(out)-16 {
-//line interchange.go:244
 							break
 						}
 //line interchange.go:244
@@ -2576,25 +2133,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 			if compiled.SIMD {
-//line interchange.go:231
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line interchange.go:231
 					gc_alive9 := gc_all9
-//line interchange.go:231
 					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line interchange.go:231
 						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line interchange.go:231
 					var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
 					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line interchange.go:244
 					if i < 0 || i > len(out)-8 {
-//line interchange.go:244
 						break
 					}
 //line interchange.go:244
@@ -2608,9 +2160,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line interchange.go:231
 				i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:233
 				a := gc_s_a[gc_rank]
 //line interchange.go:244
 				out[i] = a

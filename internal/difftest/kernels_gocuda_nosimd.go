@@ -25,54 +25,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line kernels.go:18
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line kernels.go:20
 		var sum float32
 		gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line kernels.go:20
 		var sum float32
-//line kernels.go:22
 		gc_s_sum[gc_rank] = sum
 	}
 //line kernels.go:21
@@ -85,19 +47,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
 					gc_vstep2 := 0
-//line kernels.go:17
 					gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
 					gc_none4 := gc_lanes.BroadcastInt32x8(0).ToMask()
-//line kernels.go:17
 					gc_all4 := gc_lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line kernels.go:17
 						var tx int = gc_tx
-//line kernels.go:17
 						var ty int = gc_ty
+//line kernels.go:18
 						var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
 //line kernels.go:22
@@ -108,91 +66,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						var gc_row4 int = row
 //line kernels.go:22
 						var gc_col4 int = col
-//line kernels.go:22
 						var gc_ac4 int = gc_t7
-//line kernels.go:22
 						var gc_br4 int = gc_t8
-//line kernels.go:22
 						var gc_av4 gc_lanes.Float32x8
-//line kernels.go:22
 						var gc_bv4 gc_lanes.Float32x8
 //line kernels.go:22
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
-//line kernels.go:22
 							var gc_ld13 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line kernels.go:22
 								gc_ld13 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
-//line kernels.go:22
 								break gc_steps4
 							}
-//line kernels.go:22
 							gc_av4 = gc_ld13
 						} else {
-//line kernels.go:22
 							gc_b8 := gc_none4
 //line kernels.go:22
 							if gc_row4 < m {
-//line kernels.go:22
 								gc_b8 = gc_all4
 							}
 //line kernels.go:22
 							gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line kernels.go:22
 							if gc_if7.ToBits() != 0 {
-//line kernels.go:22
 								var gc_ld14 gc_lanes.Float32x8
 //line kernels.go:22
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld14 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
-//line kernels.go:22
 									break gc_steps4
 								}
-//line kernels.go:22
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
 //line kernels.go:22
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
-//line kernels.go:22
 							var gc_ld15 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line kernels.go:22
 								gc_ld15 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
-//line kernels.go:22
 								break gc_steps4
 							}
-//line kernels.go:22
 							gc_bv4 = gc_ld15
 						} else {
-//line kernels.go:22
 							gc_b9 := gc_none4
 //line kernels.go:22
 							if gc_br4 < k {
-//line kernels.go:22
 								gc_b9 = gc_all4
 							}
 //line kernels.go:22
 							gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line kernels.go:22
 							if gc_if8.ToBits() != 0 {
-//line kernels.go:22
 								var gc_ld16 gc_lanes.Float32x8
 //line kernels.go:22
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld16 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
-//line kernels.go:22
 									break gc_steps4
 								}
-//line kernels.go:22
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
@@ -204,10 +140,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						tx := gc_tx
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line kernels.go:22
@@ -215,26 +150,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				} else {
 					gc_vstep3 := 0
-//line kernels.go:17
 					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
 					gc_none2 := gc_lanes.BroadcastInt32x8(0).ToMask()
-//line kernels.go:17
 					gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						var tx int = gc_tx
-//line kernels.go:17
 						var ty int = gc_ty
+//line kernels.go:18
 						var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
 //line kernels.go:22
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line kernels.go:22
 							break
 						}
 //line kernels.go:22
@@ -245,91 +175,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						var gc_row2 int = row
 //line kernels.go:22
 						var gc_col2 int = col
-//line kernels.go:22
 						var gc_ac2 int = gc_t3
-//line kernels.go:22
 						var gc_br2 int = gc_t4
-//line kernels.go:22
 						var gc_av2 gc_lanes.Float32x8
-//line kernels.go:22
 						var gc_bv2 gc_lanes.Float32x8
 //line kernels.go:22
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-//line kernels.go:22
 							var gc_ld5 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line kernels.go:22
 								gc_ld5 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
-//line kernels.go:22
 								break gc_steps2
 							}
-//line kernels.go:22
 							gc_av2 = gc_ld5
 						} else {
-//line kernels.go:22
 							gc_b4 := gc_none2
 //line kernels.go:22
 							if gc_row2 < m {
-//line kernels.go:22
 								gc_b4 = gc_all2
 							}
 //line kernels.go:22
 							gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line kernels.go:22
 							if gc_if3.ToBits() != 0 {
-//line kernels.go:22
 								var gc_ld6 gc_lanes.Float32x8
 //line kernels.go:22
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld6 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
-//line kernels.go:22
 									break gc_steps2
 								}
-//line kernels.go:22
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
 //line kernels.go:22
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-//line kernels.go:22
 							var gc_ld7 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line kernels.go:22
 								gc_ld7 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
-//line kernels.go:22
 								break gc_steps2
 							}
-//line kernels.go:22
 							gc_bv2 = gc_ld7
 						} else {
-//line kernels.go:22
 							gc_b5 := gc_none2
 //line kernels.go:22
 							if gc_br2 < k {
-//line kernels.go:22
 								gc_b5 = gc_all2
 							}
 //line kernels.go:22
 							gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line kernels.go:22
 							if gc_if4.ToBits() != 0 {
-//line kernels.go:22
 								var gc_ld8 gc_lanes.Float32x8
 //line kernels.go:22
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
-//line kernels.go:22
 									break gc_steps2
 								}
-//line kernels.go:22
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
@@ -338,68 +246,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						tx := gc_tx
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line kernels.go:22
@@ -420,15 +272,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:17
 					var tx int = gc_tx
-//line kernels.go:17
 					var ty int = gc_ty
 //line kernels.go:17
 					sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line kernels.go:24
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line kernels.go:24
 						break
 					}
 //line kernels.go:25
@@ -469,90 +318,87 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:17
 					tx := gc_tx
-//line kernels.go:17
 					ty := gc_ty
-//line kernels.go:19
 					sum := gc_s_sum[gc_rank]
 					{
-//line kernels.go:24
 						q := int(0)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(1)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(2)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(3)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(4)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(5)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(6)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(7)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(8)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(9)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(10)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(11)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(12)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(13)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(14)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(15)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -584,146 +430,117 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line kernels.go:61
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line kernels.go:34
-						gc_tx := gc_step3 + 1
-//line kernels.go:36
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line kernels.go:34
-						gc_tx := gc_step3 + 2
-//line kernels.go:36
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line kernels.go:34
-						gc_tx := gc_step3 + 3
-//line kernels.go:36
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 				}
-//line kernels.go:34
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line kernels.go:34
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
-//line kernels.go:17
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
-//line kernels.go:17
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
-//line kernels.go:17
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
-//line kernels.go:17
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 				}
-//line kernels.go:34
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:17
 					ty := gc_ty
+//line kernels.go:18
 					row := gc_by*tile + ty
-//line kernels.go:17
 					tx := gc_tx
 //line kernels.go:19
 					col := gc_bx*tile + tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					c[row*n+col] = sum
 				}
 			}
-//line kernels.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -769,8 +586,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
+//line kernels.go:50
 				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
@@ -779,7 +596,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
-//line kernels.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -787,18 +603,15 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
 //line kernels.go:56
 				var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line kernels.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -806,9 +619,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
-//line kernels.go:51
 				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
@@ -816,9 +627,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line kernels.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -832,15 +643,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:64
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line kernels.go:70
 	gc_r5 := 0
-//line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -848,7 +656,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
 //line kernels.go:67
 			if temp[tid] > 0 {
@@ -856,9 +663,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			}
 		}
 	}
-//line kernels.go:67
 	n := gc_r5
-//line kernels.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -866,8 +671,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
+//line kernels.go:50
 			i := gc_bx*gc_bdx + tid
 //line kernels.go:68
 			out[i] = temp[tid] + T(n-n)
@@ -886,29 +691,27 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:77
 	n := gc_bdx * 2
+//line kernels.go:78
 	temp := gocuda.Shared[int32](t, n)[:n]
 //line kernels.go:80
 	base := gc_bx * n
-//line kernels.go:86
 	offset := 1
-//line kernels.go:88
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line kernels.go:79
 			tid := gc_tx
 			{
 				j := int(0)
+//line kernels.go:82
 				if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
 			}
 			{
-//line kernels.go:81
 				j := int(1)
+//line kernels.go:82
 				if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
@@ -922,8 +725,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			d /= 4
 			continue
 		}
-//line kernels.go:94
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:95
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -933,22 +736,18 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line kernels.go:79
 					tid := gc_tx
 //line kernels.go:90
 					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-//line kernels.go:90
 					_ = ai
-//line kernels.go:90
 					_ = bi
+//line kernels.go:91
 					temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
-//line kernels.go:95
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:79
 					tid := gc_tx
 //line kernels.go:90
 					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
@@ -979,13 +778,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:96
 					gc_at[0] = 0
 				}
-//line kernels.go:100
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:96
 					gc_at[0] = 0
 				}
 			} else {
-//line kernels.go:100
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -996,7 +793,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1004,7 +800,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1012,7 +807,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1020,7 +814,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 				}
-//line kernels.go:100
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1033,8 +826,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
-//line kernels.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:102
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1044,22 +837,18 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			gc_off5 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-//line kernels.go:79
 					tid := gc_tx
 //line kernels.go:102
 					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-//line kernels.go:102
 					_ = ai_
-//line kernels.go:102
 					_ = bi_
+//line kernels.go:103
 					temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
 				}
 			} else {
-//line kernels.go:107
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:79
 					tid := gc_tx
 //line kernels.go:102
 					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
@@ -1068,23 +857,21 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line kernels.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line kernels.go:79
 			tid := gc_tx
 			{
-//line kernels.go:107
 				j_ := int(0)
+//line kernels.go:108
 				if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
 			}
 			{
-//line kernels.go:107
 				j_ := int(1)
+//line kernels.go:108
 				if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
@@ -1118,15 +905,12 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:121
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line kernels.go:127
 	gc_r2 := 0
-//line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1134,7 +918,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:124
 			if in[i] > 0 {
@@ -1142,10 +925,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:124
 	n := gc_r2
 	gc_r3 := true
-//line kernels.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1153,7 +934,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:125
 			if !(in[i] > 0) {
@@ -1161,11 +941,10 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:125
 	all := gc_r3
+//line kernels.go:126
 	var some bool
 	gc_r4 := false
-//line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1173,7 +952,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:127
 			if in[i] < 0 {
@@ -1181,11 +959,9 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:127
 	some = gc_r4
 	branch := int32(0)
 	if gc_bx%2 == 0 {
-//line kernels.go:131
 		branch = 1
 	} else
 //line kernels.go:132
@@ -1210,8 +986,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:142
 				b := 4 * gc_bx
+//line kernels.go:143
 				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
@@ -1237,11 +1013,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line kernels.go:217
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line kernels.go:219
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line kernels.go:221
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1256,35 +1031,30 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:200
 						gc_more = true
 //line kernels.go:200
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -1297,7 +1067,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
@@ -1308,7 +1077,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
@@ -1319,7 +1087,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
@@ -1330,7 +1097,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
@@ -1341,7 +1107,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line kernels.go:199
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line kernels.go:200
@@ -1358,7 +1123,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				return
 			}
 			gc_more = false
-//line kernels.go:206
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -1366,9 +1130,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line kernels.go:214
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line kernels.go:216
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1383,35 +1147,30 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -1423,7 +1182,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
@@ -1433,7 +1191,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
@@ -1443,7 +1200,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
@@ -1453,7 +1209,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
@@ -1463,7 +1218,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
@@ -1497,15 +1251,14 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:209
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line kernels.go:211
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line kernels.go:213
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -1513,8 +1266,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -1523,10 +1276,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 1
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -1535,10 +1287,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 2
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -1547,10 +1298,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 3
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -1559,10 +1309,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
@@ -1571,15 +1320,14 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -1588,12 +1336,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -1602,12 +1349,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -1616,12 +1362,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -1630,12 +1375,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
@@ -1649,7 +1393,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	var x []T = sdata
 //line kernels.go:226
 	var x_ []T = x
-//line kernels.go:226
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
@@ -1659,8 +1402,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line kernels.go:241
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:242
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1677,78 +1420,64 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step3 + 1
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step3 + 2
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step3 + 3
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line kernels.go:239
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:235
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line kernels.go:239
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 				}
-//line kernels.go:239
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:232
 					tid_ := gc_tx
 //line kernels.go:235
 					x_[tid_] += x_[tid_+s]
@@ -1758,10 +1487,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	}
 //line kernels.go:242
 	gc_apart := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line kernels.go:248
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
@@ -1770,9 +1499,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
-//line kernels.go:210
 					tid := gc_tx
-//line kernels.go:227
 					var r T = gc_elem
 //line kernels.go:218
 					sum := r
@@ -1781,11 +1508,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step5 + 1
-//line kernels.go:210
 					tid := gc_tx
-//line kernels.go:227
 					var r T = gc_elem
 //line kernels.go:218
 					sum := r
@@ -1794,11 +1518,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step5 + 2
-//line kernels.go:210
 					tid := gc_tx
-//line kernels.go:227
 					var r T = gc_elem
 //line kernels.go:218
 					sum := r
@@ -1807,11 +1528,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step5 + 3
-//line kernels.go:210
 					tid := gc_tx
-//line kernels.go:227
 					var r T = gc_elem
 //line kernels.go:218
 					sum := r
@@ -1820,11 +1538,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
-//line kernels.go:227
 				var r T = gc_elem
 //line kernels.go:218
 				sum := r
@@ -1833,14 +1548,12 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
@@ -1851,11 +1564,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
@@ -1866,11 +1577,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
@@ -1881,11 +1590,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
@@ -1896,11 +1603,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
 //line kernels.go:227
 				var r T = x[0]
@@ -1936,24 +1641,22 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line kernels.go:259
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line kernels.go:262
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line kernels.go:264
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line kernels.go:249
 				i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:250
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
 				var v_ int32 = v
-//line kernels.go:257
 				gc_l_v[gc_lane] = v
 				gc_l_v_[gc_lane] = v_
 			}
@@ -1965,19 +1668,17 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:249
 				i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:250
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line kernels.go:257
 				gc_l_v[gc_lane] = v
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line kernels.go:273
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -1993,7 +1694,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:274
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:278
 						v_ := gc_l_v_[gc_lane]
 //line kernels.go:274
 						v_ += gc_c1r[gc_lane]
@@ -2006,13 +1706,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 //line kernels.go:284
 			var v int32
-//line kernels.go:286
 			v_ := gc_l_v_[gc_lane]
 //line kernels.go:276
 			var r int32 = v_
 //line kernels.go:254
 			v = r
-//line kernels.go:256
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -2039,9 +1737,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line kernels.go:271
 		var gc_m15 uint32
-//line kernels.go:259
 		if (gc_w >> 5) == 0 {
 			gc_m15 = ^uint32(0)
 		}
@@ -2057,11 +1753,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					s = sums[(gc_rank & 31)]
 				}
 				var v_2 int32 = s
-//line kernels.go:267
 				gc_l_s[gc_lane] = s
 				gc_l_v_2[gc_lane] = v_2
 			}
-//line kernels.go:273
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if true {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -2077,7 +1771,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:274
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:278
 							v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:274
 							v_2 += gc_c2r[gc_lane]
@@ -2090,13 +1783,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 //line kernels.go:284
 				var s int32
-//line kernels.go:286
 				v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:276
 				var r_ int32 = v_2
 //line kernels.go:264
 				s = r_
-//line kernels.go:266
 				gc_l_s[gc_lane] = s
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -2115,7 +1806,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				partial[gc_bx] = s
 			}
 		}
-//line kernels.go:270
 		gc_act = gc_save15 &^ gc_dead
 	}
 }
@@ -2149,31 +1839,26 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line kernels.go:313
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		{
-//line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line kernels.go:289
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line kernels.go:291
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line kernels.go:296
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:288
 					var v float32
 					if true || i < len(in) {
 						v = gc_at[gc_lane]
 					}
-//line kernels.go:294
 					gc_l_mask[gc_lane] = mask
 					gc_s_v[gc_rank] = v
 				}
@@ -2185,15 +1870,13 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:288
 					var v float32
 					if i < len(in) {
 						v = in[i]
 					}
-//line kernels.go:294
 					gc_l_mask[gc_lane] = mask
 					gc_s_v[gc_rank] = v
 				}
@@ -2203,9 +1886,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line kernels.go:296
 				mask := gc_l_mask[gc_lane]
-//line kernels.go:298
 				v := gc_s_v[gc_rank]
 //line kernels.go:293
 				gc_c1m[gc_lane] = mask
@@ -2228,19 +1909,14 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				y := gc_c1r[gc_lane]
 //line kernels.go:295
 				v += y
-//line kernels.go:298
 				gc_s_v[gc_rank] = v
 			}
 		}
 		{
-//line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line kernels.go:288
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line kernels.go:291
 				mask := gc_l_mask[gc_lane]
-//line kernels.go:293
 				v := gc_s_v[gc_rank]
 //line kernels.go:298
 				gc_c2m[gc_lane] = mask
@@ -2254,9 +1930,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:298
 		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-//line kernels.go:302
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line kernels.go:304
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2270,120 +1946,92 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line kernels.go:318
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					gc_at2[gc_tx] = v + total/1024
 				}
 				{
-//line kernels.go:304
 					gc_tx := gc_step + 1
-//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					gc_at2[gc_tx] = v + total/1024
 				}
 				{
-//line kernels.go:304
 					gc_tx := gc_step + 2
-//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					gc_at2[gc_tx] = v + total/1024
 				}
 				{
-//line kernels.go:304
 					gc_tx := gc_step + 3
-//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					gc_at2[gc_tx] = v + total/1024
 				}
 			}
-//line kernels.go:304
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
 //line kernels.go:300
 				gc_at2[gc_tx] = v + total/1024
 			}
 		} else {
-//line kernels.go:304
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					out[i] = v + total/1024
 				}
 				{
-//line kernels.go:304
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					out[i] = v + total/1024
 				}
 				{
-//line kernels.go:304
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					out[i] = v + total/1024
 				}
 				{
-//line kernels.go:304
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 //line kernels.go:300
 					out[i] = v + total/1024
 				}
 			}
-//line kernels.go:304
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:285
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
 //line kernels.go:300
@@ -2425,19 +2073,17 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line kernels.go:353
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
+//line kernels.go:313
 			pred := in[r] > 0
 			gc_l_pred[gc_lane] = pred
 		}
 //line kernels.go:314
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:318
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:314
@@ -2447,7 +2093,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:315
 		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:319
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:315
@@ -2459,7 +2104,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:316
 			anyPos := gc_c3r[gc_lane]
@@ -2471,7 +2115,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:317
 			sum := gc_c4r[gc_lane]
@@ -2483,7 +2126,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:318
 			low := gc_c5r[gc_lane]
@@ -2496,16 +2138,13 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:319
 			same := gc_c6r[gc_lane]
 			var active uint32
-//line kernels.go:323
 			gc_l_same[gc_lane] = same
 			gc_l_active[gc_lane] = active
 		}
-//line kernels.go:327
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:311
 			lane := (gc_rank & 31)
 //line kernels.go:321
 			if lane%2 == 0 {
@@ -2544,19 +2183,15 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
-//line kernels.go:330
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line kernels.go:327
 			var swapped int32
-//line kernels.go:329
 			gc_l_swapped[gc_lane] = swapped
 		}
-//line kernels.go:332
 		var gc_m17 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:328
 			if r < 16 {
@@ -2572,7 +2207,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:312
 				r := gc_rank
 //line kernels.go:329
 				buf[r] = in[r]
@@ -2585,7 +2219,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:312
 				r := gc_rank
 //line kernels.go:314
 				var swapped int32
@@ -2595,27 +2228,17 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			}
 		}
 		gc_act = gc_save17 &^ gc_dead
-//line kernels.go:337
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
-//line kernels.go:314
 			ballot := gc_l_ballot[gc_lane]
-//line kernels.go:316
 			all := gc_l_all[gc_lane]
-//line kernels.go:318
 			anyPos := gc_l_anyPos[gc_lane]
-//line kernels.go:320
 			sum := gc_l_sum[gc_lane]
-//line kernels.go:322
 			low := gc_l_low[gc_lane]
-//line kernels.go:324
 			same := gc_l_same[gc_lane]
-//line kernels.go:326
 			active := gc_l_active[gc_lane]
-//line kernels.go:328
 			swapped := gc_l_swapped[gc_lane]
 //line kernels.go:333
 			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
@@ -2634,9 +2257,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line kernels.go:352
 		var gc_m4 uint32
-//line kernels.go:342
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
@@ -2656,7 +2277,6 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 //line kernels.go:343
 				gc_c1v[gc_lane] = int32((gc_rank & 31))
 			}
-//line kernels.go:343
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -2693,9 +2313,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line kernels.go:386
 		var gc_m8 uint32
-//line kernels.go:366
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
@@ -2712,19 +2330,16 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:365
 				r := gc_rank
 //line kernels.go:367
 				v := in[r]
 				gc_l_v[gc_lane] = v
 			}
-//line kernels.go:368
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:375
 				v := gc_l_v[gc_lane]
 				_ = v
 //line kernels.go:368
@@ -2737,7 +2352,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:376
 				v := gc_l_v[gc_lane]
 //line kernels.go:369
 				hi := gc_c2r[gc_lane]
@@ -2750,7 +2364,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:377
 				v := gc_l_v[gc_lane]
 //line kernels.go:370
 				and := gc_c3r[gc_lane]
@@ -2763,7 +2376,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:378
 				v := gc_l_v[gc_lane]
 //line kernels.go:371
 				or := gc_c4r[gc_lane]
@@ -2778,22 +2390,16 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:365
 				r := gc_rank
-//line kernels.go:367
 				x := gc_l_x[gc_lane]
-//line kernels.go:369
 				hi := gc_l_hi[gc_lane]
-//line kernels.go:371
 				and := gc_l_and[gc_lane]
-//line kernels.go:373
 				or := gc_l_or[gc_lane]
 //line kernels.go:372
 				xor := gc_c5r[gc_lane]
 				out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 			}
 		}
-//line kernels.go:377
 		gc_act = gc_save8 &^ gc_dead
 	}
 }
@@ -2832,20 +2438,17 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 		}
 		var gc_dead uint32
-//line kernels.go:422
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:385
 			r := gc_rank
+//line kernels.go:386
 			v := in[r]
-//line kernels.go:388
 			gc_s_v[gc_rank] = v
 		}
-//line kernels.go:391
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -2853,7 +2456,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:385
 			lane := (gc_rank & 31)
 //line kernels.go:387
 			if lane%3 == 0 {
@@ -2868,12 +2470,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line kernels.go:400
 				v := gc_s_v[gc_rank]
 //line kernels.go:388
 				gc_c1v[gc_lane] = v
 			}
-//line kernels.go:388
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -2889,7 +2489,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		gc_act = gc_save16 &^ gc_m16 &^ gc_dead
 		if gc_act != 0 {
-//line kernels.go:395
 			var gc_m15 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -2897,7 +2496,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:385
 				lane := (gc_rank & 31)
 //line kernels.go:389
 				if lane%3 == 1 {
@@ -2912,12 +2510,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:402
 					v := gc_s_v[gc_rank]
 //line kernels.go:390
 					gc_c2v[gc_lane] = v
 				}
-//line kernels.go:390
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -2938,7 +2534,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:402
 					v := gc_s_v[gc_rank]
 //line kernels.go:392
 					v += 1000
@@ -2947,9 +2542,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_act = gc_save15 &^ gc_dead
 		}
-//line kernels.go:399
 		gc_act = gc_save16 &^ gc_dead
-//line kernels.go:401
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
@@ -2961,29 +2554,24 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			v := gc_s_v[gc_rank]
 //line kernels.go:395
 			if v > 0 {
 				out[r] = -1
-//line kernels.go:396
 				gc_exited[gc_rank] = true
-//line kernels.go:396
 				gc_dead |= uint32(1) << gc_lane
-//line kernels.go:396
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L17
 			}
 		}
+//line kernels.go:400
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line kernels.go:407
 			v := gc_s_v[gc_rank]
 //line kernels.go:400
 			m := gc_c3r[gc_lane]
@@ -2998,7 +2586,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:416
 			r_ := gc_rank
 //line kernels.go:418
 			var v int32
@@ -3008,34 +2595,26 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			var v_ int32 = v
 //line kernels.go:417
 			s_[r_] = v_
-//line kernels.go:419
 			gc_s_v[gc_rank] = v
 			gc_s_v_[gc_rank] = v_
 		}
 	}
-//line kernels.go:425
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_ := gc_rank
-//line kernels.go:418
 		v_ := gc_s_v_[gc_rank]
+//line kernels.go:419
 		w := v_ + s_[(r_+1)%len(s_)]
-//line kernels.go:421
 		gc_s_w[gc_rank] = w
 	}
-//line kernels.go:425
 	gc_vstep := 0
-//line kernels.go:421
 	gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line kernels.go:421
 		gc_alive2 := gc_all2
-//line kernels.go:421
 		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line kernels.go:421
 			gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
@@ -3057,37 +2636,30 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			continue
 		}
 		var v int32
-//line kernels.go:412
 		w := gc_s_w[gc_rank]
 //line kernels.go:421
 		var r_2 int32 = w
 //line kernels.go:403
 		v = r_2
-//line kernels.go:405
 		gc_s_v[gc_rank] = v
 	}
 //line kernels.go:404
 	for _, k := range steps {
-//line kernels.go:406
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			v := gc_s_v[gc_rank]
 //line kernels.go:405
 			s[r] = v + int32(k)
 		}
-//line kernels.go:409
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:385
 			r := gc_rank
 //line kernels.go:387
 			var v int32
@@ -3098,48 +2670,38 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	}
 //line kernels.go:410
 	var s_2 []int32 = s
-//line kernels.go:412
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_3 := gc_rank
-//line kernels.go:418
 		v := gc_s_v[gc_rank]
 //line kernels.go:410
 		var v_2 int32 = v
 //line kernels.go:417
 		s_2[r_3] = v_2
-//line kernels.go:419
 		gc_s_v_2[gc_rank] = v_2
 	}
-//line kernels.go:423
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_3 := gc_rank
-//line kernels.go:418
 		v_2 := gc_s_v_2[gc_rank]
+//line kernels.go:419
 		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-//line kernels.go:421
 		gc_s_w_[gc_rank] = w_
 	}
-//line kernels.go:425
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:385
 		r := gc_rank
 //line kernels.go:387
 		var v int32
-//line kernels.go:389
 		w_ := gc_s_w_[gc_rank]
 //line kernels.go:421
 		var r_4 int32 = w_
@@ -3168,9 +2730,9 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:486
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line kernels.go:488
 			gc_qoff, gc_qd := 0, m
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -3185,22 +2747,21 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_at2 := in[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line kernels.go:470
 							r := (gc_tx + gc_r)
+//line kernels.go:471
 							if r == c {
 								gc_at[gc_u] = gc_at2[gc_u] + 3
 							}
 						}
 					} else {
-//line kernels.go:477
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -3208,12 +2769,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -3221,12 +2781,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -3234,12 +2793,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -3247,12 +2805,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 						}
-//line kernels.go:477
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kernels.go:468
 							tid := gc_tx
+//line kernels.go:469
 							row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							r := (gc_tx + gc_r)
 							if r == c {
@@ -3260,7 +2817,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							}
 						}
 					}
-//line kernels.go:477
 					gc_seg = gc_segend
 				}
 			} else {
@@ -3270,8 +2826,8 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -3279,12 +2835,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -3292,12 +2847,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -3305,12 +2859,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -3318,12 +2871,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 				}
-//line kernels.go:477
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:468
 					tid := gc_tx
+//line kernels.go:469
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					r := tid % m
 					if r == c {
@@ -3331,7 +2883,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					}
 				}
 			}
-//line kernels.go:477
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -3352,8 +2903,8 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 		if gc_b.Stopped() {
 			return
 		}
-//line kernels.go:490
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:491
 		if gc_bound := s; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -3368,78 +2919,64 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_at[gc_tx] += 1
 					}
 					{
-//line kernels.go:490
 						gc_tx := gc_step + 1
 //line kernels.go:486
 						gc_at[gc_tx] += 1
 					}
 					{
-//line kernels.go:490
 						gc_tx := gc_step + 2
 //line kernels.go:486
 						gc_at[gc_tx] += 1
 					}
 					{
-//line kernels.go:490
 						gc_tx := gc_step + 3
 //line kernels.go:486
 						gc_at[gc_tx] += 1
 					}
 				}
-//line kernels.go:490
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:486
 					gc_at[gc_tx] += 1
 				}
 			} else {
-//line kernels.go:490
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:483
 						tid := gc_tx
 //line kernels.go:486
 						data[tid] += 1
 					}
 					{
-//line kernels.go:490
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:483
 						tid := gc_tx
 //line kernels.go:486
 						data[tid] += 1
 					}
 					{
-//line kernels.go:490
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:483
 						tid := gc_tx
 //line kernels.go:486
 						data[tid] += 1
 					}
 					{
-//line kernels.go:490
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:483
 						tid := gc_tx
 //line kernels.go:486
 						data[tid] += 1
 					}
 				}
-//line kernels.go:490
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:483
 					tid := gc_tx
 //line kernels.go:486
 					data[tid] += 1
@@ -3467,30 +3004,24 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:516
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line kernels.go:518
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0
-//line kernels.go:502
 				gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
-//line kernels.go:502
 				gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line kernels.go:499
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:499
 					_ = i
+//line kernels.go:500
 					v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 					for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:501
 							return
 						}
 //line kernels.go:501
@@ -3505,11 +3036,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:500
 					v := gc_at[gc_tx]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:501
 							return
 						}
 //line kernels.go:502
@@ -3518,28 +3046,21 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line kernels.go:508
 				gc_vstep2 := 0
-//line kernels.go:502
 				gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
-//line kernels.go:502
 				gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line kernels.go:499
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:500
+					if i < 0 || i > len(in)-8 || i > len(out)-8 {
 						break
 					}
 //line kernels.go:500
 					v := gc_lanes.LoadFloat32x8Slice(in[i:])
 					for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:501
 							return
 						}
 //line kernels.go:501
@@ -3548,105 +3069,15 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:504
 					v.StoreSlice(out[i:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-					{
-//line kernels.go:508
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-					{
-//line kernels.go:508
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-					{
-//line kernels.go:508
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-				}
-//line kernels.go:508
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:499
 					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:501
 							return
 						}
 //line kernels.go:502

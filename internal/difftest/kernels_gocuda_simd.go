@@ -26,7 +26,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line kernels.go:18
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -55,46 +54,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line kernels.go:20
-			var sum float32
-//line kernels.go:22
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line kernels.go:20
 		var sum float32
-//line kernels.go:22
 		gc_s_sum[gc_rank] = sum
 	}
 //line kernels.go:21
@@ -110,19 +73,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:17
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:17
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line kernels.go:17
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line kernels.go:17
 								var tx int = gc_tx
-//line kernels.go:17
 								var ty int = gc_ty
+//line kernels.go:18
 								var row int = gc_by*tile + ty
 								var col int = gc_bx*tile + tx
 //line kernels.go:22
@@ -133,91 +92,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								var gc_row4 int = row
 //line kernels.go:22
 								var gc_col4 int = col
-//line kernels.go:22
 								var gc_ac4 int = gc_t7
-//line kernels.go:22
 								var gc_br4 int = gc_t8
-//line kernels.go:22
 								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
 								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
-//line kernels.go:22
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line kernels.go:22
 										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
-//line kernels.go:22
 										break gc_steps4
 									}
-//line kernels.go:22
 									gc_av4 = gc_ld13
 								} else {
-//line kernels.go:22
 									gc_b8 := gc_none4
 //line kernels.go:22
 									if gc_row4 < m {
-//line kernels.go:22
 										gc_b8 = gc_all4
 									}
 //line kernels.go:22
 									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
-//line kernels.go:22
 									if gc_if7.ToBits() != 0 {
-//line kernels.go:22
 										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line kernels.go:22
 											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
-//line kernels.go:22
 											break gc_steps4
 										}
-//line kernels.go:22
 										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 //line kernels.go:22
 								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
-//line kernels.go:22
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line kernels.go:22
 										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
-//line kernels.go:22
 										break gc_steps4
 									}
-//line kernels.go:22
 									gc_bv4 = gc_ld15
 								} else {
-//line kernels.go:22
 									gc_b9 := gc_none4
 //line kernels.go:22
 									if gc_br4 < k {
-//line kernels.go:22
 										gc_b9 = gc_all4
 									}
 //line kernels.go:22
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
-//line kernels.go:22
 									if gc_if8.ToBits() != 0 {
-//line kernels.go:22
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line kernels.go:22
 											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
-//line kernels.go:22
 											break gc_steps4
 										}
-//line kernels.go:22
 										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
@@ -234,19 +171,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-//line kernels.go:17
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:17
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line kernels.go:17
 							var tx int = gc_tx
-//line kernels.go:17
 							var ty int = gc_ty
+//line kernels.go:18
 							var row int = gc_by*tile + ty
 							var col int = gc_bx*tile + tx
 //line kernels.go:22
@@ -257,91 +190,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							var gc_row3 int = row
 //line kernels.go:22
 							var gc_col3 int = col
-//line kernels.go:22
 							var gc_ac3 int = gc_t5
-//line kernels.go:22
 							var gc_br3 int = gc_t6
-//line kernels.go:22
 							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
 							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
-//line kernels.go:22
 								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 								} else {
-//line kernels.go:22
 									break gc_steps3
 								}
-//line kernels.go:22
 								gc_av3 = gc_ld9
 							} else {
-//line kernels.go:22
 								gc_b6 := gc_none3
 //line kernels.go:22
 								if gc_row3 < m {
-//line kernels.go:22
 									gc_b6 = gc_all3
 								}
 //line kernels.go:22
 								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
-//line kernels.go:22
 								if gc_if5.ToBits() != 0 {
-//line kernels.go:22
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
 //line kernels.go:22
 										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 									} else {
-//line kernels.go:22
 										break gc_steps3
 									}
-//line kernels.go:22
 									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
 								}
 							}
 //line kernels.go:22
 							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
-//line kernels.go:22
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 								} else {
-//line kernels.go:22
 									break gc_steps3
 								}
-//line kernels.go:22
 								gc_bv3 = gc_ld11
 							} else {
-//line kernels.go:22
 								gc_b7 := gc_none3
 //line kernels.go:22
 								if gc_br3 < k {
-//line kernels.go:22
 									gc_b7 = gc_all3
 								}
 //line kernels.go:22
 								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
-//line kernels.go:22
 								if gc_if6.ToBits() != 0 {
-//line kernels.go:22
 									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
 //line kernels.go:22
 										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 									} else {
-//line kernels.go:22
 										break gc_steps3
 									}
-//line kernels.go:22
 									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
 								}
 							}
@@ -355,10 +266,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						tx := gc_tx
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line kernels.go:22
@@ -369,26 +279,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line kernels.go:17
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:17
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line kernels.go:17
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:17
 								var tx int = gc_tx
-//line kernels.go:17
 								var ty int = gc_ty
+//line kernels.go:18
 								var row int = gc_by*tile + ty
 								var col int = gc_bx*tile + tx
 //line kernels.go:22
 								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line kernels.go:22
 									break
 								}
 //line kernels.go:22
@@ -399,91 +304,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								var gc_row2 int = row
 //line kernels.go:22
 								var gc_col2 int = col
-//line kernels.go:22
 								var gc_ac2 int = gc_t3
-//line kernels.go:22
 								var gc_br2 int = gc_t4
-//line kernels.go:22
 								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
 								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
-//line kernels.go:22
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line kernels.go:22
 										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
 									} else {
-//line kernels.go:22
 										break gc_steps2
 									}
-//line kernels.go:22
 									gc_av2 = gc_ld5
 								} else {
-//line kernels.go:22
 									gc_b4 := gc_none2
 //line kernels.go:22
 									if gc_row2 < m {
-//line kernels.go:22
 										gc_b4 = gc_all2
 									}
 //line kernels.go:22
 									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
-//line kernels.go:22
 									if gc_if3.ToBits() != 0 {
-//line kernels.go:22
 										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line kernels.go:22
 											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
 										} else {
-//line kernels.go:22
 											break gc_steps2
 										}
-//line kernels.go:22
 										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 //line kernels.go:22
 								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
-//line kernels.go:22
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line kernels.go:22
 										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
 									} else {
-//line kernels.go:22
 										break gc_steps2
 									}
-//line kernels.go:22
 									gc_bv2 = gc_ld7
 								} else {
-//line kernels.go:22
 									gc_b5 := gc_none2
 //line kernels.go:22
 									if gc_br2 < k {
-//line kernels.go:22
 										gc_b5 = gc_all2
 									}
 //line kernels.go:22
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
-//line kernels.go:22
 									if gc_if4.ToBits() != 0 {
-//line kernels.go:22
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line kernels.go:22
 											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
 										} else {
-//line kernels.go:22
 											break gc_steps2
 										}
-//line kernels.go:22
 										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
@@ -500,26 +383,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-//line kernels.go:17
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:17
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kernels.go:17
 							var tx int = gc_tx
-//line kernels.go:17
 							var ty int = gc_ty
+//line kernels.go:18
 							var row int = gc_by*tile + ty
 							var col int = gc_bx*tile + tx
 //line kernels.go:22
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line kernels.go:22
 								break
 							}
 //line kernels.go:22
@@ -530,91 +408,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							var gc_row int = row
 //line kernels.go:22
 							var gc_col int = col
-//line kernels.go:22
 							var gc_ac int = gc_t
-//line kernels.go:22
 							var gc_br int = gc_t2
-//line kernels.go:22
 							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
 							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-//line kernels.go:22
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
-//line kernels.go:22
 									break gc_steps
 								}
-//line kernels.go:22
 								gc_av = gc_ld
 							} else {
-//line kernels.go:22
 								gc_b2 := gc_none
 //line kernels.go:22
 								if gc_row < m {
-//line kernels.go:22
 									gc_b2 = gc_all
 								}
 //line kernels.go:22
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line kernels.go:22
 								if gc_if.ToBits() != 0 {
-//line kernels.go:22
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line kernels.go:22
 										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
-//line kernels.go:22
 										break gc_steps
 									}
-//line kernels.go:22
 									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line kernels.go:22
 							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-//line kernels.go:22
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
-//line kernels.go:22
 									break gc_steps
 								}
-//line kernels.go:22
 								gc_bv = gc_ld3
 							} else {
-//line kernels.go:22
 								gc_b3 := gc_none
 //line kernels.go:22
 								if gc_br < k {
-//line kernels.go:22
 									gc_b3 = gc_all
 								}
 //line kernels.go:22
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line kernels.go:22
 								if gc_if2.ToBits() != 0 {
-//line kernels.go:22
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line kernels.go:22
 										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
-//line kernels.go:22
 										break gc_steps
 									}
-//line kernels.go:22
 									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
@@ -625,68 +481,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kernels.go:17
-							tx := gc_tx
-//line kernels.go:17
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line kernels.go:22
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						tx := gc_tx
-//line kernels.go:17
 						ty := gc_ty
+//line kernels.go:18
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line kernels.go:22
@@ -706,21 +506,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:17
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kernels.go:17
 							var tx int = gc_tx
-//line kernels.go:17
 							var ty int = gc_ty
 //line kernels.go:17
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line kernels.go:24
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
-//line kernels.go:24
 								break
 							}
 							{
@@ -798,21 +594,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:17
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:17
 						var tx int = gc_tx
-//line kernels.go:17
 						var ty int = gc_ty
 //line kernels.go:17
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line kernels.go:24
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line kernels.go:24
 							break
 						}
 //line kernels.go:25
@@ -855,90 +647,87 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:17
 					tx := gc_tx
-//line kernels.go:17
 					ty := gc_ty
-//line kernels.go:19
 					sum := gc_s_sum[gc_rank]
 					{
-//line kernels.go:24
 						q := int(0)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(1)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(2)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(3)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(4)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(5)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(6)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(7)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(8)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(9)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(10)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(11)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(12)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(13)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(14)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line kernels.go:24
 						q := int(15)
+//line kernels.go:25
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -977,16 +766,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line kernels.go:17
 							var ty int = gc_ty
-							var row int = gc_by*tile + ty
 //line kernels.go:18
+							var row int = gc_by*tile + ty
 							_ = row
-//line kernels.go:17
 							var tx int = gc_tx
 //line kernels.go:19
 							var col int = gc_bx*tile + tx
-//line kernels.go:19
 							_ = col
 //line kernels.go:19
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
@@ -995,7 +781,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								sum.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1007,16 +792,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line kernels.go:17
 						var ty int = gc_ty
-						var row int = gc_by*tile + ty
 //line kernels.go:18
+						var row int = gc_by*tile + ty
 						_ = row
-//line kernels.go:17
 						var tx int = gc_tx
 //line kernels.go:19
 						var col int = gc_bx*tile + tx
-//line kernels.go:19
 						_ = col
 //line kernels.go:19
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -1027,13 +809,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line kernels.go:34
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1041,10 +821,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line kernels.go:17
 							var ty int = gc_ty
+//line kernels.go:18
 							var row int = gc_by*tile + ty
-//line kernels.go:17
 							var tx int = gc_tx
 //line kernels.go:19
 							var col int = gc_bx*tile + tx
@@ -1053,14 +832,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							{
 //line kernels.go:30
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line kernels.go:30
 									break
 								}
 //line kernels.go:30
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1072,10 +849,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line kernels.go:17
 						var ty int = gc_ty
+//line kernels.go:18
 						var row int = gc_by*tile + ty
-//line kernels.go:17
 						var tx int = gc_tx
 //line kernels.go:19
 						var col int = gc_bx*tile + tx
@@ -1083,7 +859,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line kernels.go:30
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line kernels.go:30
 							break
 						}
 //line kernels.go:30
@@ -1091,94 +866,20 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:17
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line kernels.go:17
-						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
-//line kernels.go:21
-						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
-					}
-					{
-//line kernels.go:34
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:17
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line kernels.go:17
-						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
-//line kernels.go:21
-						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
-					}
-					{
-//line kernels.go:34
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:17
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line kernels.go:17
-						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
-//line kernels.go:21
-						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
-					}
-					{
-//line kernels.go:34
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:17
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line kernels.go:17
-						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
-//line kernels.go:21
-						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
-					}
-				}
-//line kernels.go:34
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:17
 					ty := gc_ty
+//line kernels.go:18
 					row := gc_by*tile + ty
-//line kernels.go:17
 					tx := gc_tx
 //line kernels.go:19
 					col := gc_bx*tile + tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					c[row*n+col] = sum
 				}
 			}
-//line kernels.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1235,8 +936,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
+//line kernels.go:50
 				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
@@ -1245,7 +946,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
-//line kernels.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1253,20 +953,16 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
 //line kernels.go:56
 				var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line kernels.go:65
 		archsimd.ClearAVXUpperBits()
-//line kernels.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1274,9 +970,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
-//line kernels.go:51
 				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
@@ -1284,9 +978,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line kernels.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1297,31 +991,23 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive2 := gc_all2
-//line kernels.go:49
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:49
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
+						var i int = gc_bx*gc_bdx + tid
 						_ = i
 						{
-//line kernels.go:65
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line kernels.go:65
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1330,26 +1016,20 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive := gc_all
-//line kernels.go:49
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:49
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
+					var i int = gc_bx*gc_bdx + tid
 					_ = i
-//line kernels.go:65
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line kernels.go:65
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1361,15 +1041,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:64
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line kernels.go:70
 	gc_r5 := 0
-//line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1377,7 +1054,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
 //line kernels.go:67
 			if temp[tid] > 0 {
@@ -1385,9 +1061,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			}
 		}
 	}
-//line kernels.go:67
 	n := gc_r5
-//line kernels.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1395,8 +1069,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
+//line kernels.go:50
 			i := gc_bx*gc_bdx + tid
 //line kernels.go:68
 			out[i] = temp[tid] + T(n-n)
@@ -1430,31 +1104,25 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive2 := gc_all2
-//line kernels.go:49
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:49
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
+//line kernels.go:50
 						var i int = gc_bx*gc_bdx + tid
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
-//line kernels.go:52
 								break
 							}
 //line kernels.go:52
 							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 						}
 					}
-//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1463,24 +1131,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive := gc_all
-//line kernels.go:49
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:49
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
+//line kernels.go:50
 					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:52
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line kernels.go:52
 						break
 					}
 //line kernels.go:52
@@ -1494,8 +1158,8 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
+//line kernels.go:50
 				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
@@ -1504,33 +1168,25 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
-//line kernels.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:49
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive4 := gc_all4
-//line kernels.go:49
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line kernels.go:49
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
 //line kernels.go:56
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (tid-
 							off) < 0 || (tid-off) > len(temp)-16 {
-//line kernels.go:57
 							break
 						}
 //line kernels.go:57
@@ -1540,7 +1196,6 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 						} else {
 //line kernels.go:58
 							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
-//line kernels.go:57
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line kernels.go:57
 								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
@@ -1557,27 +1212,21 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive3 := gc_all3
-//line kernels.go:49
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line kernels.go:49
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
 //line kernels.go:56
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
-//line kernels.go:57
 						break
 					}
 //line kernels.go:57
@@ -1587,7 +1236,6 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					} else {
 //line kernels.go:58
 						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
-//line kernels.go:57
 						if gc_alive3.And(gc_if).ToBits() != 0 {
 //line kernels.go:57
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
@@ -1604,42 +1252,33 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
 //line kernels.go:56
 				var v float32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line kernels.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line kernels.go:49
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive6 := gc_all6
-//line kernels.go:49
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line kernels.go:49
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
 //line kernels.go:49
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 						if tid < 0 || tid > len(temp)-16 {
-//line kernels.go:61
 							break
 						}
 //line kernels.go:62
@@ -1653,25 +1292,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive5 := gc_all5
-//line kernels.go:49
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line kernels.go:49
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
 //line kernels.go:49
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 					if tid < 0 || tid > len(temp)-8 {
-//line kernels.go:61
 						break
 					}
 //line kernels.go:62
@@ -1685,9 +1319,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
-//line kernels.go:51
 				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
@@ -1695,9 +1327,9 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line kernels.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1708,31 +1340,23 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:49
 					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive8 := gc_all8
-//line kernels.go:49
 						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-//line kernels.go:49
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
+						var i int = gc_bx*gc_bdx + tid
 						_ = i
 						{
-//line kernels.go:65
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive8.ToBits())
-//line kernels.go:65
 							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -1741,26 +1365,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive7 := gc_all7
-//line kernels.go:49
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line kernels.go:49
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
+					var i int = gc_bx*gc_bdx + tid
 					_ = i
-//line kernels.go:65
 					compiled.SetExited(gc_exited, gc_rank, gc_alive7.ToBits())
-//line kernels.go:65
 					gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1772,15 +1390,12 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:64
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line kernels.go:70
 	gc_r5 := 0
-//line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1788,7 +1403,6 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
 //line kernels.go:67
 			if temp[tid] > 0 {
@@ -1796,34 +1410,27 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			}
 		}
 	}
-//line kernels.go:67
 	n := gc_r5
-//line kernels.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop5 bool
 			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line kernels.go:49
 				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:68
 				gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
 				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line kernels.go:68
 					gc_alive10 := gc_all10
-//line kernels.go:68
 					if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-//line kernels.go:68
 						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
+//line kernels.go:50
 					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
-//line kernels.go:68
 						break
 					}
 //line kernels.go:69
@@ -1837,26 +1444,22 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			}
 		}
 		if compiled.SIMD {
-//line kernels.go:49
 			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
 			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line kernels.go:68
 				gc_alive9 := gc_all9
-//line kernels.go:68
 				if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line kernels.go:68
 					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line kernels.go:49
 				var tid int = gc_tx
+//line kernels.go:50
 				var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
-//line kernels.go:68
 					break
 				}
 //line kernels.go:69
@@ -1870,8 +1473,8 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
+//line kernels.go:50
 			i := gc_bx*gc_bdx + tid
 //line kernels.go:68
 			out[i] = temp[tid] + float32(n-n)
@@ -1905,31 +1508,25 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive2 := gc_all2
-//line kernels.go:49
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:49
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
+//line kernels.go:50
 						var i int = gc_bx*gc_bdx + tid
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
-//line kernels.go:52
 								break
 							}
 //line kernels.go:52
 							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 						}
 					}
-//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1938,24 +1535,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive := gc_all
-//line kernels.go:49
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:49
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
+//line kernels.go:50
 					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:52
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line kernels.go:52
 						break
 					}
 //line kernels.go:52
@@ -1969,8 +1562,8 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
+//line kernels.go:50
 				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
@@ -1979,33 +1572,25 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
-//line kernels.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:49
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive6 := gc_all6
-//line kernels.go:49
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line kernels.go:49
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
 //line kernels.go:56
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if (tid-
 							off) < 0 || (tid-off) > len(temp)-16 {
-//line kernels.go:57
 							break
 						}
 //line kernels.go:57
@@ -2015,7 +1600,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 						} else {
 //line kernels.go:58
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
-//line kernels.go:57
 							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line kernels.go:57
 								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
@@ -2032,27 +1616,21 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive4 := gc_all4
-//line kernels.go:49
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line kernels.go:49
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
 //line kernels.go:56
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
-//line kernels.go:57
 						break
 					}
 //line kernels.go:57
@@ -2062,7 +1640,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					} else {
 //line kernels.go:58
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
-//line kernels.go:57
 						if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line kernels.go:57
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
@@ -2079,42 +1656,33 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
 //line kernels.go:56
 				var v int32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line kernels.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line kernels.go:49
 					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive8 := gc_all8
-//line kernels.go:49
 						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-//line kernels.go:49
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
 //line kernels.go:49
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 						if tid < 0 || tid > len(temp)-16 {
-//line kernels.go:61
 							break
 						}
 //line kernels.go:62
@@ -2128,25 +1696,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive7 := gc_all7
-//line kernels.go:49
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line kernels.go:49
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
 //line kernels.go:49
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 					if tid < 0 || tid > len(temp)-8 {
-//line kernels.go:61
 						break
 					}
 //line kernels.go:62
@@ -2160,9 +1723,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:49
 				tid := gc_tx
-//line kernels.go:51
 				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
@@ -2170,9 +1731,9 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line kernels.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -2183,31 +1744,23 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:49
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line kernels.go:49
 						gc_alive10 := gc_all10
-//line kernels.go:49
 						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-//line kernels.go:49
 							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
-//line kernels.go:49
 						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
+						var i int = gc_bx*gc_bdx + tid
 						_ = i
 						{
-//line kernels.go:65
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive10.ToBits())
-//line kernels.go:65
 							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^gc_alive10.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -2216,26 +1769,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:49
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line kernels.go:49
 					gc_alive9 := gc_all9
-//line kernels.go:49
 					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line kernels.go:49
 						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
+					var i int = gc_bx*gc_bdx + tid
 					_ = i
-//line kernels.go:65
 					compiled.SetExited(gc_exited, gc_rank, gc_alive9.ToBits())
-//line kernels.go:65
 					gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2247,15 +1794,12 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:64
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line kernels.go:70
 	gc_r5 := 0
-//line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2263,7 +1807,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
 //line kernels.go:67
 			if temp[tid] > 0 {
@@ -2271,34 +1814,27 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:67
 	n := gc_r5
-//line kernels.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop5 bool
 			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line kernels.go:49
 				gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:68
 				gc_vb2 := archsimd.BroadcastInt32x16(int32(n - n))
 				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line kernels.go:68
 					gc_alive12 := gc_all12
-//line kernels.go:68
 					if gc_ex12 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex12 != 0 {
-//line kernels.go:68
 						gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 					}
-//line kernels.go:49
 					var tid int = gc_tx
+//line kernels.go:50
 					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
-//line kernels.go:68
 						break
 					}
 //line kernels.go:69
@@ -2312,26 +1848,22 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line kernels.go:49
 			gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
 			gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line kernels.go:68
 				gc_alive11 := gc_all11
-//line kernels.go:68
 				if gc_ex11 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex11 != 0 {
 //line kernels.go:68
 					gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line kernels.go:49
 				var tid int = gc_tx
+//line kernels.go:50
 				var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
-//line kernels.go:68
 					break
 				}
 //line kernels.go:69
@@ -2345,8 +1877,8 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:49
 			tid := gc_tx
+//line kernels.go:50
 			i := gc_bx*gc_bdx + tid
 //line kernels.go:68
 			out[i] = temp[tid] + int32(n-n)
@@ -2365,45 +1897,34 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:77
 	n := gc_bdx * 2
+//line kernels.go:78
 	temp := gocuda.Shared[int32](t, n)[:n]
 //line kernels.go:80
 	base := gc_bx * n
-//line kernels.go:86
 	offset := 1
-//line kernels.go:88
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:79
 				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line kernels.go:79
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
 				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
 				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
 				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line kernels.go:79
 					var tid int = gc_tx
 					{
 						{
 //line kernels.go:81
 							var k int = base + 2*tid + compiled.Trip(0)
 							if k < len(in) && uint(len(in)-k) > 30 {
-//line kernels.go:82
 								var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
@@ -2413,10 +1934,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 								} else {
-//line kernels.go:83
 									break gc_steps2
 								}
-//line kernels.go:83
 								gc_st5 := gc_ld5
 //line kernels.go:83
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
@@ -2431,15 +1950,12 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 								} else {
-//line kernels.go:83
 									break gc_steps2
 								}
 							} else {
 //line kernels.go:83
 								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
-//line kernels.go:82
 								if gc_if3.ToBits() != 0 {
-//line kernels.go:82
 									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
@@ -2449,12 +1965,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 									} else {
-//line kernels.go:83
 										break gc_steps2
 									}
-//line kernels.go:83
 									gc_st6 := gc_ld6
-//line kernels.go:83
 									gc_bits := gc_if3.ToBits()
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
@@ -2469,7 +1982,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 									} else {
-//line kernels.go:83
 										break gc_steps2
 									}
 								}
@@ -2482,7 +1994,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							var k int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:82
 							if k < len(in) && uint(len(in)-k) > 30 {
-//line kernels.go:82
 								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
@@ -2494,22 +2005,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else {
 //line kernels.go:83
 									var gc_lanes13 [16]int32
-//line kernels.go:83
 									for gc_k13 := range 16 {
-//line kernels.go:83
 										if 0xffff&(1<<gc_k13) != 0 {
-//line kernels.go:83
 											gc_pos.Thread = gc_rank + gc_k13
 //line kernels.go:83
 											gc_lanes13[gc_k13] = in[k+2*gc_k13]
 										}
 									}
-//line kernels.go:83
 									gc_pos.Thread = gc_rank
-//line kernels.go:83
 									gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
 								}
-//line kernels.go:83
 								gc_st7 := gc_ld7
 //line kernels.go:83
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
@@ -2526,27 +2031,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else {
 //line kernels.go:83
 									var gc_lanes14 [16]int32
-//line kernels.go:83
 									gc_st7.Store(&gc_lanes14)
-//line kernels.go:83
 									for gc_k14 := range 16 {
-//line kernels.go:83
 										if 0xffff&(1<<gc_k14) != 0 {
-//line kernels.go:83
 											gc_pos.Thread = gc_rank + gc_k14
 //line kernels.go:83
 											temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
-//line kernels.go:83
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line kernels.go:83
 								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
-//line kernels.go:82
 								if gc_if4.ToBits() != 0 {
-//line kernels.go:82
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
@@ -2558,24 +2056,17 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									} else {
 //line kernels.go:83
 										var gc_lanes15 [16]int32
-//line kernels.go:83
 										for gc_k15 := range 16 {
-//line kernels.go:83
 											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
-//line kernels.go:83
 												gc_pos.Thread = gc_rank + gc_k15
 //line kernels.go:83
 												gc_lanes15[gc_k15] = in[k+2*gc_k15]
 											}
 										}
-//line kernels.go:83
 										gc_pos.Thread = gc_rank
-//line kernels.go:83
 										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
 									}
-//line kernels.go:83
 									gc_st8 := gc_ld8
-//line kernels.go:83
 									gc_bits2 := gc_if4.ToBits()
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
@@ -2592,19 +2083,14 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									} else {
 //line kernels.go:83
 										var gc_lanes16 [16]int32
-//line kernels.go:83
 										gc_st8.Store(&gc_lanes16)
-//line kernels.go:83
 										for gc_k16 := range 16 {
-//line kernels.go:83
 											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
-//line kernels.go:83
 												gc_pos.Thread = gc_rank + gc_k16
 //line kernels.go:83
 												temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
 											}
 										}
-//line kernels.go:83
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -2612,7 +2098,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line kernels.go:85
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -2621,28 +2106,21 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line kernels.go:79
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line kernels.go:79
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line kernels.go:79
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line kernels.go:79
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line kernels.go:79
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line kernels.go:79
 				var tid int = gc_tx
 				{
+//line kernels.go:81
 					var k int = base + 2*tid + compiled.Trip(0)
 					if k < len(in) && uint(len(in)-k) > 14 {
-//line kernels.go:82
 						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 						if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
@@ -2652,10 +2130,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 							gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 						} else {
-//line kernels.go:83
 							break gc_steps
 						}
-//line kernels.go:83
 						gc_st := gc_ld
 //line kernels.go:83
 						if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
@@ -2670,15 +2146,12 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 						} else {
-//line kernels.go:83
 							break gc_steps
 						}
 					} else {
 //line kernels.go:83
 						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
-//line kernels.go:82
 						if gc_if.ToBits() != 0 {
-//line kernels.go:82
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
@@ -2688,10 +2161,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 							} else {
-//line kernels.go:83
 								break gc_steps
 							}
-//line kernels.go:83
 							gc_st2 := gc_ld2
 //line kernels.go:83
 							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
@@ -2706,7 +2177,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 							} else {
-//line kernels.go:83
 								break gc_steps
 							}
 						}
@@ -2717,7 +2187,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					var k int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:82
 					if k < len(in) && uint(len(in)-k) > 14 {
-//line kernels.go:82
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 						if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
@@ -2729,22 +2198,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line kernels.go:83
 							var gc_lanes5 [8]int32
-//line kernels.go:83
 							for gc_k5 := range 8 {
-//line kernels.go:83
 								if 0xff&(1<<gc_k5) != 0 {
-//line kernels.go:83
 									gc_pos.Thread = gc_rank + gc_k5
 //line kernels.go:83
 									gc_lanes5[gc_k5] = in[k+2*gc_k5]
 								}
 							}
-//line kernels.go:83
 							gc_pos.Thread = gc_rank
-//line kernels.go:83
 							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 						}
-//line kernels.go:83
 						gc_st3 := gc_ld3
 //line kernels.go:83
 						if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
@@ -2761,27 +2224,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line kernels.go:83
 							var gc_lanes6 [8]int32
-//line kernels.go:83
 							gc_st3.Store(&gc_lanes6)
-//line kernels.go:83
 							for gc_k6 := range 8 {
-//line kernels.go:83
 								if 0xff&(1<<gc_k6) != 0 {
-//line kernels.go:83
 									gc_pos.Thread = gc_rank + gc_k6
 //line kernels.go:83
 									temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
-//line kernels.go:83
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line kernels.go:83
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
-//line kernels.go:82
 						if gc_if2.ToBits() != 0 {
-//line kernels.go:82
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
@@ -2793,22 +2249,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line kernels.go:83
 								var gc_lanes7 [8]int32
-//line kernels.go:83
 								for gc_k7 := range 8 {
-//line kernels.go:83
 									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line kernels.go:83
 										gc_pos.Thread = gc_rank + gc_k7
 //line kernels.go:83
 										gc_lanes7[gc_k7] = in[k+2*gc_k7]
 									}
 								}
-//line kernels.go:83
 								gc_pos.Thread = gc_rank
-//line kernels.go:83
 								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
-//line kernels.go:83
 							gc_st4 := gc_ld4
 //line kernels.go:83
 							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
@@ -2825,42 +2275,36 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line kernels.go:83
 								var gc_lanes8 [8]int32
-//line kernels.go:83
 								gc_st4.Store(&gc_lanes8)
-//line kernels.go:83
 								for gc_k8 := range 8 {
-//line kernels.go:83
 									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line kernels.go:83
 										gc_pos.Thread = gc_rank + gc_k8
 //line kernels.go:83
 										temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
-//line kernels.go:83
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
-//line kernels.go:85
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line kernels.go:79
 			tid := gc_tx
 			{
 				j := int(0)
+//line kernels.go:82
 				if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
 			}
 			{
-//line kernels.go:81
 				j := int(1)
+//line kernels.go:82
 				if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
@@ -2874,8 +2318,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			d /= 4
 			continue
 		}
-//line kernels.go:94
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:95
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2885,31 +2329,22 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line kernels.go:79
 						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
 						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
 						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
 						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
 						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
 						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line kernels.go:79
 							var tid int = gc_tx
 							{
 //line kernels.go:90
 								var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
 								var gc_t8 int = 1*(2*tid+2) - 1
-//line kernels.go:90
 								var ai int = gc_t7
-//line kernels.go:90
 								var bi int = gc_t8
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
@@ -2921,10 +2356,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
-//line kernels.go:91
 									break gc_steps6
 								}
-//line kernels.go:91
 								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -2935,10 +2368,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
-//line kernels.go:91
 									break gc_steps6
 								}
-//line kernels.go:91
 								gc_st12 := gc_ld16.Add(gc_ld15)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -2953,12 +2384,10 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
 								} else {
-//line kernels.go:91
 									break gc_steps6
 								}
 							}
 						}
-//line kernels.go:93
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -2968,29 +2397,22 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line kernels.go:102
 				if offset == 1 {
-//line kernels.go:79
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line kernels.go:79
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line kernels.go:79
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line kernels.go:79
 					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
 					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line kernels.go:79
 						var tid int = gc_tx
 //line kernels.go:90
 						var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
 						var gc_t4 int = 1*(2*tid+2) - 1
-//line kernels.go:90
 						var ai int = gc_t3
-//line kernels.go:90
 						var bi int = gc_t4
 						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
@@ -3002,10 +2424,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:91
 							gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
-//line kernels.go:91
 							break gc_steps4
 						}
-//line kernels.go:91
 						var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -3016,10 +2436,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:91
 							gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
-//line kernels.go:91
 							break gc_steps4
 						}
-//line kernels.go:91
 						gc_st10 := gc_ld12.Add(gc_ld11)
 //line kernels.go:91
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -3034,18 +2452,15 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:91
 							gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 						} else {
-//line kernels.go:91
 							break gc_steps4
 						}
 					}
-//line kernels.go:93
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:79
 				tid := gc_tx
 //line kernels.go:90
 				ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
@@ -3075,13 +2490,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:96
 					gc_at[0] = 0
 				}
-//line kernels.go:100
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:96
 					gc_at[0] = 0
 				}
 			} else {
-//line kernels.go:100
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -3092,7 +2505,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3100,7 +2512,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3108,7 +2519,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3116,7 +2526,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 				}
-//line kernels.go:100
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3129,8 +2538,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
-//line kernels.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:102
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3140,32 +2549,23 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line kernels.go:79
 						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
 						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
 						gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
 						gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
 						gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
 						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 					gc_steps10:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line kernels.go:79
 							var tid int = gc_tx
 							{
 //line kernels.go:102
 								var gc_t21 int = 1*(2*tid+1) - 1
 //line kernels.go:102
 								var gc_t22 int = 1*(2*tid+2) - 1
-//line kernels.go:102
 								var ai_ int = gc_t21
-//line kernels.go:102
 								var bi_ int = gc_t22
 								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
@@ -3177,10 +2577,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-//line kernels.go:103
 									break gc_steps10
 								}
-//line kernels.go:103
 								var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -3191,10 +2589,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
-//line kernels.go:103
 									break gc_steps10
 								}
-//line kernels.go:103
 								var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -3205,14 +2601,10 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-//line kernels.go:103
 									break gc_steps10
 								}
-//line kernels.go:103
 								gc_t23 := gc_ld26
-//line kernels.go:103
 								gc_t24 := gc_ld27.Add(gc_ld28)
-//line kernels.go:103
 								gc_st19 := gc_t23
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -3227,10 +2619,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
 								} else {
-//line kernels.go:103
 									break gc_steps10
 								}
-//line kernels.go:103
 								gc_st20 := gc_t24
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -3247,24 +2637,18 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else {
 //line kernels.go:103
 									var gc_lanes48 [16]int32
-//line kernels.go:103
 									gc_st20.Store(&gc_lanes48)
-//line kernels.go:103
 									for gc_k48 := range 16 {
-//line kernels.go:103
 										if 0xffff&(1<<gc_k48) != 0 {
-//line kernels.go:103
 											gc_pos.Thread = gc_rank + gc_k48
 //line kernels.go:103
 											temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 										}
 									}
-//line kernels.go:103
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line kernels.go:105
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -3274,30 +2658,23 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line kernels.go:114
 				if offset == 1 {
-//line kernels.go:79
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line kernels.go:79
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line kernels.go:79
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line kernels.go:79
 					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
 					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line kernels.go:79
 						var tid int = gc_tx
 //line kernels.go:102
 						var gc_t13 int = 1*(2*tid+1) - 1
 //line kernels.go:102
 						var gc_t14 int = 1*(2*tid+2) - 1
-//line kernels.go:102
 						var ai_ int = gc_t13
-//line kernels.go:102
 						var bi_ int = gc_t14
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
@@ -3309,10 +2686,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-//line kernels.go:103
 							break gc_steps8
 						}
-//line kernels.go:103
 						var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -3323,10 +2698,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 							gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 						} else {
-//line kernels.go:103
 							break gc_steps8
 						}
-//line kernels.go:103
 						var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -3337,14 +2710,10 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-//line kernels.go:103
 							break gc_steps8
 						}
-//line kernels.go:103
 						gc_t15 := gc_ld20
-//line kernels.go:103
 						gc_t16 := gc_ld21.Add(gc_ld22)
-//line kernels.go:103
 						gc_st15 := gc_t15
 //line kernels.go:103
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -3359,10 +2728,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:103
 							gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 						} else {
-//line kernels.go:103
 							break gc_steps8
 						}
-//line kernels.go:103
 						gc_st16 := gc_t16
 //line kernels.go:103
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -3379,30 +2746,23 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line kernels.go:103
 							var gc_lanes38 [8]int32
-//line kernels.go:103
 							gc_st16.Store(&gc_lanes38)
-//line kernels.go:103
 							for gc_k38 := range 8 {
-//line kernels.go:103
 								if 0xff&(1<<gc_k38) != 0 {
-//line kernels.go:103
 									gc_pos.Thread = gc_rank + gc_k38
 //line kernels.go:103
 									temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
 								}
 							}
-//line kernels.go:103
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line kernels.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:79
 				tid := gc_tx
 //line kernels.go:102
 				ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
@@ -3410,38 +2770,28 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line kernels.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:79
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line kernels.go:79
 				gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
 				gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
 				gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
 				gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
 				gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
 				gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 			gc_steps12:
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line kernels.go:79
 					var tid int = gc_tx
 					{
 						{
 //line kernels.go:107
 							var k_ int = base + 2*tid + compiled.Trip(0)
 							if k_ < len(out) && uint(len(out)-k_) > 30 {
-//line kernels.go:108
 								var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
@@ -3451,10 +2801,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 								} else {
-//line kernels.go:109
 									break gc_steps12
 								}
-//line kernels.go:109
 								gc_st25 := gc_ld33
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
@@ -3469,15 +2817,12 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 								} else {
-//line kernels.go:109
 									break gc_steps12
 								}
 							} else {
 //line kernels.go:109
 								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
-//line kernels.go:108
 								if gc_if7.ToBits() != 0 {
-//line kernels.go:108
 									var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
@@ -3487,12 +2832,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 									} else {
-//line kernels.go:109
 										break gc_steps12
 									}
-//line kernels.go:109
 									gc_st26 := gc_ld34
-//line kernels.go:109
 									gc_bits3 := gc_if7.ToBits()
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
@@ -3507,7 +2849,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 									} else {
-//line kernels.go:109
 										break gc_steps12
 									}
 								}
@@ -3520,7 +2861,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							var k_ int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:108
 							if k_ < len(out) && uint(len(out)-k_) > 30 {
-//line kernels.go:108
 								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
@@ -3532,22 +2872,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else {
 //line kernels.go:109
 									var gc_lanes61 [16]int32
-//line kernels.go:109
 									for gc_k61 := range 16 {
-//line kernels.go:109
 										if 0xffff&(1<<gc_k61) != 0 {
-//line kernels.go:109
 											gc_pos.Thread = gc_rank + gc_k61
 //line kernels.go:109
 											gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 										}
 									}
-//line kernels.go:109
 									gc_pos.Thread = gc_rank
-//line kernels.go:109
 									gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 								}
-//line kernels.go:109
 								gc_st27 := gc_ld35
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
@@ -3564,27 +2898,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else {
 //line kernels.go:109
 									var gc_lanes62 [16]int32
-//line kernels.go:109
 									gc_st27.Store(&gc_lanes62)
-//line kernels.go:109
 									for gc_k62 := range 16 {
-//line kernels.go:109
 										if 0xffff&(1<<gc_k62) != 0 {
-//line kernels.go:109
 											gc_pos.Thread = gc_rank + gc_k62
 //line kernels.go:109
 											out[k_+2*gc_k62] = gc_lanes62[gc_k62]
 										}
 									}
-//line kernels.go:109
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line kernels.go:109
 								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
-//line kernels.go:108
 								if gc_if8.ToBits() != 0 {
-//line kernels.go:108
 									var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
@@ -3596,24 +2923,17 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									} else {
 //line kernels.go:109
 										var gc_lanes63 [16]int32
-//line kernels.go:109
 										for gc_k63 := range 16 {
-//line kernels.go:109
 											if gc_if8.ToBits()&(1<<gc_k63) != 0 {
-//line kernels.go:109
 												gc_pos.Thread = gc_rank + gc_k63
 //line kernels.go:109
 												gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
 											}
 										}
-//line kernels.go:109
 										gc_pos.Thread = gc_rank
-//line kernels.go:109
 										gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
 									}
-//line kernels.go:109
 									gc_st28 := gc_ld36
-//line kernels.go:109
 									gc_bits4 := gc_if8.ToBits()
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
@@ -3630,19 +2950,14 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									} else {
 //line kernels.go:109
 										var gc_lanes64 [16]int32
-//line kernels.go:109
 										gc_st28.Store(&gc_lanes64)
-//line kernels.go:109
 										for gc_k64 := range 16 {
-//line kernels.go:109
 											if gc_if8.ToBits()&(1<<gc_k64) != 0 {
-//line kernels.go:109
 												gc_pos.Thread = gc_rank + gc_k64
 //line kernels.go:109
 												out[k_+2*gc_k64] = gc_lanes64[gc_k64]
 											}
 										}
-//line kernels.go:109
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -3650,7 +2965,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line kernels.go:111
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -3659,29 +2973,21 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line kernels.go:79
 			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line kernels.go:79
 			gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line kernels.go:79
 			gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line kernels.go:79
 			gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line kernels.go:79
 			gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
 			gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps11:
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line kernels.go:79
 				var tid int = gc_tx
 				{
 //line kernels.go:107
 					var k_ int = base + 2*tid + compiled.Trip(0)
 					if k_ < len(out) && uint(len(out)-k_) > 14 {
-//line kernels.go:108
 						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 						if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
@@ -3691,10 +2997,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 							gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 						} else {
-//line kernels.go:109
 							break gc_steps11
 						}
-//line kernels.go:109
 						gc_st21 := gc_ld29
 //line kernels.go:109
 						if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
@@ -3709,15 +3013,12 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 							gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 						} else {
-//line kernels.go:109
 							break gc_steps11
 						}
 					} else {
 //line kernels.go:109
 						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
-//line kernels.go:108
 						if gc_if5.ToBits() != 0 {
-//line kernels.go:108
 							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
@@ -3727,10 +3028,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 							} else {
-//line kernels.go:109
 								break gc_steps11
 							}
-//line kernels.go:109
 							gc_st22 := gc_ld30
 //line kernels.go:109
 							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
@@ -3745,7 +3044,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							} else {
-//line kernels.go:109
 								break gc_steps11
 							}
 						}
@@ -3756,7 +3054,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					var k_ int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:108
 					if k_ < len(out) && uint(len(out)-k_) > 14 {
-//line kernels.go:108
 						var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 						if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
@@ -3768,22 +3065,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line kernels.go:109
 							var gc_lanes53 [8]int32
-//line kernels.go:109
 							for gc_k53 := range 8 {
-//line kernels.go:109
 								if 0xff&(1<<gc_k53) != 0 {
-//line kernels.go:109
 									gc_pos.Thread = gc_rank + gc_k53
 //line kernels.go:109
 									gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
 								}
 							}
-//line kernels.go:109
 							gc_pos.Thread = gc_rank
-//line kernels.go:109
 							gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
 						}
-//line kernels.go:109
 						gc_st23 := gc_ld31
 //line kernels.go:109
 						if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
@@ -3800,27 +3091,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line kernels.go:109
 							var gc_lanes54 [8]int32
-//line kernels.go:109
 							gc_st23.Store(&gc_lanes54)
-//line kernels.go:109
 							for gc_k54 := range 8 {
-//line kernels.go:109
 								if 0xff&(1<<gc_k54) != 0 {
-//line kernels.go:109
 									gc_pos.Thread = gc_rank + gc_k54
 //line kernels.go:109
 									out[k_+2*gc_k54] = gc_lanes54[gc_k54]
 								}
 							}
-//line kernels.go:109
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line kernels.go:109
 						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
-//line kernels.go:108
 						if gc_if6.ToBits() != 0 {
-//line kernels.go:108
 							var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
@@ -3832,22 +3116,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line kernels.go:109
 								var gc_lanes55 [8]int32
-//line kernels.go:109
 								for gc_k55 := range 8 {
-//line kernels.go:109
 									if gc_if6.ToBits()&(1<<gc_k55) != 0 {
-//line kernels.go:109
 										gc_pos.Thread = gc_rank + gc_k55
 //line kernels.go:109
 										gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 									}
 								}
-//line kernels.go:109
 								gc_pos.Thread = gc_rank
-//line kernels.go:109
 								gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 							}
-//line kernels.go:109
 							gc_st24 := gc_ld32
 //line kernels.go:109
 							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
@@ -3864,43 +3142,36 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line kernels.go:109
 								var gc_lanes56 [8]int32
-//line kernels.go:109
 								gc_st24.Store(&gc_lanes56)
-//line kernels.go:109
 								for gc_k56 := range 8 {
-//line kernels.go:109
 									if gc_if6.ToBits()&(1<<gc_k56) != 0 {
-//line kernels.go:109
 										gc_pos.Thread = gc_rank + gc_k56
 //line kernels.go:109
 										out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 									}
 								}
-//line kernels.go:109
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
-//line kernels.go:111
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line kernels.go:79
 			tid := gc_tx
 			{
-//line kernels.go:107
 				j_ := int(0)
+//line kernels.go:108
 				if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
 			}
 			{
-//line kernels.go:107
 				j_ := int(1)
+//line kernels.go:108
 				if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
@@ -3935,29 +3206,21 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:120
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line kernels.go:120
 						gc_alive2 := gc_all2
-//line kernels.go:120
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:120
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
-//line kernels.go:120
 						var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:120
 						_ = i
 						{
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line kernels.go:122
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:124
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -3966,25 +3229,18 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:120
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line kernels.go:120
 					gc_alive := gc_all
-//line kernels.go:120
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:120
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:120
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:120
 					_ = i
-//line kernels.go:122
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line kernels.go:122
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3996,15 +3252,12 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:121
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line kernels.go:127
 	gc_r2 := 0
-//line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -4012,7 +3265,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:124
 			if in[i] > 0 {
@@ -4020,10 +3272,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:124
 	n := gc_r2
 	gc_r3 := true
-//line kernels.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -4031,7 +3281,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:125
 			if !(in[i] > 0) {
@@ -4039,11 +3288,10 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:125
 	all := gc_r3
+//line kernels.go:126
 	var some bool
 	gc_r4 := false
-//line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -4051,7 +3299,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:120
 			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:127
 			if in[i] < 0 {
@@ -4059,11 +3306,9 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line kernels.go:127
 	some = gc_r4
 	branch := int32(0)
 	if gc_bx%2 == 0 {
-//line kernels.go:131
 		branch = 1
 	} else
 //line kernels.go:132
@@ -4086,87 +3331,62 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:141
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line kernels.go:141
 						gc_alive4 := gc_all4
-//line kernels.go:141
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line kernels.go:141
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-//line kernels.go:142
 							var b int = 4 * gc_bx
 							var gc_result3 int32
-//line kernels.go:143
 							var gc_returned3 bool
 //line kernels.go:143
 							if all {
-//line kernels.go:143
 								gc_result3 = 1
-//line kernels.go:149
 								gc_returned3 = true
 							}
-//line kernels.go:149
 							if !gc_returned3 {
-//line kernels.go:149
 								gc_result3 = 0
-//line kernels.go:151
 								gc_returned3 = true
 							}
-//line kernels.go:151
 							var gc_result4 int32
-//line kernels.go:151
 							var gc_returned4 bool
 //line kernels.go:151
 							if some {
-//line kernels.go:143
 								gc_result4 = 1
-//line kernels.go:149
 								gc_returned4 = true
 							}
-//line kernels.go:149
 							if !gc_returned4 {
-//line kernels.go:149
 								gc_result4 = 0
-//line kernels.go:151
 								gc_returned4 = true
 							}
 //line kernels.go:151
 							var gc_t5 int32 = int32(n)
-//line kernels.go:143
 							var gc_t6 int32 = gc_result3
-//line kernels.go:143
 							var gc_t7 int32 = gc_result4
 //line kernels.go:143
 							var gc_t8 int32 = branch
-//line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b] = gc_t5
 							}
-//line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b+1] = gc_t6
 							}
-//line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b+2] = gc_t7
 							}
-//line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b+3] = gc_t8
 							}
 						}
 					}
-//line kernels.go:145
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4175,85 +3395,61 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:141
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line kernels.go:141
 					gc_alive3 := gc_all3
-//line kernels.go:141
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line kernels.go:141
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:142
 					var b int = 4 * gc_bx
 					var gc_result int32
-//line kernels.go:143
 					var gc_returned bool
 //line kernels.go:143
 					if all {
-//line kernels.go:143
 						gc_result = 1
-//line kernels.go:149
 						gc_returned = true
 					}
-//line kernels.go:149
 					if !gc_returned {
-//line kernels.go:149
 						gc_result = 0
-//line kernels.go:151
 						gc_returned = true
 					}
-//line kernels.go:151
 					var gc_result2 int32
-//line kernels.go:151
 					var gc_returned2 bool
 //line kernels.go:151
 					if some {
-//line kernels.go:143
 						gc_result2 = 1
-//line kernels.go:149
 						gc_returned2 = true
 					}
-//line kernels.go:149
 					if !gc_returned2 {
-//line kernels.go:149
 						gc_result2 = 0
-//line kernels.go:151
 						gc_returned2 = true
 					}
 //line kernels.go:151
 					var gc_t int32 = int32(n)
-//line kernels.go:143
 					var gc_t2 int32 = gc_result
-//line kernels.go:143
 					var gc_t3 int32 = gc_result2
 //line kernels.go:143
 					var gc_t4 int32 = branch
-//line kernels.go:143
 					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 						out[b] = gc_t
 					}
-//line kernels.go:143
 					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 						out[b+1] = gc_t2
 					}
-//line kernels.go:143
 					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 						out[b+2] = gc_t3
 					}
-//line kernels.go:143
 					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 						out[b+3] = gc_t4
 					}
 				}
-//line kernels.go:145
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -4262,8 +3458,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line kernels.go:142
 				b := 4 * gc_bx
+//line kernels.go:143
 				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
@@ -4290,11 +3486,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line kernels.go:218
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line kernels.go:220
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line kernels.go:222
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -4313,10 +3508,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line kernels.go:199
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line kernels.go:199
 								_ = i
+//line kernels.go:200
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4331,10 +3525,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line kernels.go:199
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line kernels.go:199
 							_ = i
+//line kernels.go:200
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4343,7 +3536,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:200
 						gc_more = true
 //line kernels.go:200
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -4357,10 +3549,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line kernels.go:199
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line kernels.go:200
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line kernels.go:201
@@ -4378,10 +3569,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line kernels.go:199
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line kernels.go:200
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
 //line kernels.go:201
@@ -4392,58 +3582,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line kernels.go:199
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line kernels.go:200
@@ -4460,7 +3602,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				return
 			}
 			gc_more = false
-//line kernels.go:206
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -4468,9 +3609,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line kernels.go:214
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line kernels.go:216
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -4481,91 +3622,81 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line kernels.go:200
+								gc_tx := gc_step + 0
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line kernels.go:200
+								gc_tx := gc_step + 1
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line kernels.go:200
+								gc_tx := gc_step + 2
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line kernels.go:200
+								gc_tx := gc_step + 3
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:200
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line kernels.go:200
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:199
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
@@ -4610,15 +3741,14 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:209
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line kernels.go:211
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line kernels.go:213
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -4626,8 +3756,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -4636,10 +3766,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 1
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -4648,10 +3777,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 2
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -4660,10 +3788,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 3
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -4672,10 +3799,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
@@ -4684,15 +3810,14 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -4701,12 +3826,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -4715,12 +3839,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -4729,12 +3852,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					tid := gc_tx
+//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -4743,12 +3865,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
@@ -4762,7 +3883,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	var x []T = sdata
 //line kernels.go:226
 	var x_ []T = x
-//line kernels.go:226
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
@@ -4773,8 +3893,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-//line kernels.go:242
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:243
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4791,78 +3911,64 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step3 + 1
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step3 + 2
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step3 + 3
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line kernels.go:239
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:235
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line kernels.go:239
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line kernels.go:239
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:232
 						tid_ := gc_tx
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
 					}
 				}
-//line kernels.go:239
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:232
 					tid_ := gc_tx
 //line kernels.go:235
 					x_[tid_] += x_[tid_+s]
@@ -4872,10 +3978,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	}
 //line kernels.go:242
 	gc_apart := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line kernels.go:248
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
@@ -4884,31 +3990,25 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:210
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:210
 						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t4 T = gc_at5[0]
-//line kernels.go:227
 						var r T = gc_t4
 //line kernels.go:218
 						var sum T = r
 						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
 						if gc_if4.ToBits() != 0 {
-//line kernels.go:219
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:219
 								gc_at6[0] = sum
 							}
 						}
 					}
-//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -4917,37 +4017,29 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t3 T = gc_at5[0]
-//line kernels.go:227
 					var r T = gc_t3
 //line kernels.go:218
 					var sum T = r
 					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
 					if gc_if3.ToBits() != 0 {
-//line kernels.go:219
 						if gc_if3.ToBits() != 0 {
 //line kernels.go:219
 							gc_at6[0] = sum
 						}
 					}
 				}
-//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
-//line kernels.go:227
 				var r T = gc_elem
 //line kernels.go:218
 				sum := r
@@ -4956,35 +4048,29 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:210
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:210
 						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t2 T = x[0]
-//line kernels.go:227
 						var r T = gc_t2
 //line kernels.go:218
 						var sum T = r
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if2.ToBits() != 0 {
-//line kernels.go:220
 							if gc_if2.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx] = sum
 							}
 						}
 					}
-//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4993,99 +4079,30 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t T = x[0]
-//line kernels.go:227
 					var r T = gc_t
 //line kernels.go:218
 					var sum T = r
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if.ToBits() != 0 {
-//line kernels.go:220
 						if gc_if.ToBits() != 0 {
 //line kernels.go:220
 							partial[gc_bx] = sum
 						}
 					}
 				}
-//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r T = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r T = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r T = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r T = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-//line kernels.go:226
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
 //line kernels.go:227
 				var r T = x[0]
@@ -5108,15 +4125,14 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:209
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line kernels.go:211
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line kernels.go:213
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -5124,12 +4140,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:210
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line kernels.go:210
 						var tid int = gc_tx
+//line kernels.go:211
 						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < len(in) && uint(len(in)-i) > 15 {
@@ -5138,7 +4153,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						} else {
 //line kernels.go:213
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:213
 								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -5155,12 +4169,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line kernels.go:210
 					var tid int = gc_tx
+//line kernels.go:211
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
@@ -5169,7 +4182,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					} else {
 //line kernels.go:213
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:213
 						if gc_if3.ToBits() != 0 {
 //line kernels.go:213
 							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
@@ -5181,8 +4193,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v float32
 				if true || i < len(in) {
@@ -5191,21 +4203,18 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:210
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line kernels.go:210
 						var tid int = gc_tx
+//line kernels.go:211
 						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line kernels.go:213
 							break
 						}
 //line kernels.go:213
@@ -5215,7 +4224,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						} else {
 //line kernels.go:214
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
 							if gc_if2.ToBits() != 0 {
 //line kernels.go:213
 								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -5231,16 +4239,14 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line kernels.go:210
 					var tid int = gc_tx
+//line kernels.go:211
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line kernels.go:213
 						break
 					}
 //line kernels.go:213
@@ -5250,7 +4256,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					} else {
 //line kernels.go:214
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:213
 						if gc_if.ToBits() != 0 {
 //line kernels.go:213
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
@@ -5260,70 +4265,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line kernels.go:220
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line kernels.go:220
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line kernels.go:220
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-//line kernels.go:220
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v float32
 				if i < len(in) {
@@ -5337,12 +4283,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	var x []float32 = sdata
 //line kernels.go:226
 	var x_ []float32 = x
-//line kernels.go:226
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line kernels.go:235
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:236
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5357,15 +4302,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line kernels.go:232
 							var tid_ int = gc_tx
-//line kernels.go:232
 							_ = tid_
 							{
+//line kernels.go:234
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -5376,9 +4319,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line kernels.go:232
 						var tid_ int = gc_tx
-//line kernels.go:232
 						_ = tid_
 //line kernels.go:234
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -5390,26 +4331,22 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line kernels.go:239
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line kernels.go:232
 							var tid_ int = gc_tx
 							{
 //line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-//line kernels.go:235
 									break
 								}
 //line kernels.go:235
 								archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
-//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -5420,11 +4357,9 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line kernels.go:232
 						var tid_ int = gc_tx
 //line kernels.go:235
 						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line kernels.go:235
 							break
 						}
 //line kernels.go:235
@@ -5432,53 +4367,9 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line kernels.go:239
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line kernels.go:239
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line kernels.go:239
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-//line kernels.go:239
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:232
 					tid_ := gc_tx
 //line kernels.go:235
 					x_[tid_] += x_[tid_+s]
@@ -5488,10 +4379,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	}
 //line kernels.go:242
 	gc_apart := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line kernels.go:248
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
@@ -5500,31 +4391,25 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line kernels.go:210
 					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:210
 						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t8 float32 = gc_at5[0]
-//line kernels.go:227
 						var r float32 = gc_t8
 //line kernels.go:218
 						var sum float32 = r
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
 						if gc_if12.ToBits() != 0 {
-//line kernels.go:219
 							if gc_if12.ToBits() != 0 {
 //line kernels.go:219
 								gc_at6[0] = sum
 							}
 						}
 					}
-//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -5533,37 +4418,29 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t6 float32 = gc_at5[0]
-//line kernels.go:227
 					var r float32 = gc_t6
 //line kernels.go:218
 					var sum float32 = r
 					gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
 					if gc_if10.ToBits() != 0 {
-//line kernels.go:219
 						if gc_if10.ToBits() != 0 {
 //line kernels.go:219
 							gc_at6[0] = sum
 						}
 					}
 				}
-//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
-//line kernels.go:227
 				var r float32 = gc_elem
 //line kernels.go:218
 				sum := r
@@ -5572,35 +4449,29 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line kernels.go:210
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:210
 						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t4 float32 = x[0]
-//line kernels.go:227
 						var r float32 = gc_t4
 //line kernels.go:218
 						var sum float32 = r
 						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if8.ToBits() != 0 {
-//line kernels.go:220
 							if gc_if8.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx] = sum
 							}
 						}
 					}
-//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -5609,99 +4480,30 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t2 float32 = x[0]
-//line kernels.go:227
 					var r float32 = gc_t2
 //line kernels.go:218
 					var sum float32 = r
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if6.ToBits() != 0 {
-//line kernels.go:220
 						if gc_if6.ToBits() != 0 {
 //line kernels.go:220
 							partial[gc_bx] = sum
 						}
 					}
 				}
-//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r float32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r float32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r float32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r float32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-//line kernels.go:226
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
 //line kernels.go:227
 				var r float32 = x[0]
@@ -5724,15 +4526,14 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:209
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line kernels.go:211
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line kernels.go:213
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -5740,12 +4541,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:210
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line kernels.go:210
 						var tid int = gc_tx
+//line kernels.go:211
 						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if i < len(in) && uint(len(in)-i) > 15 {
@@ -5754,7 +4554,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						} else {
 //line kernels.go:213
 							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
 							if gc_if8.ToBits() != 0 {
 //line kernels.go:213
 								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -5771,12 +4570,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line kernels.go:210
 					var tid int = gc_tx
+//line kernels.go:211
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
@@ -5785,7 +4583,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					} else {
 //line kernels.go:213
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:213
 						if gc_if6.ToBits() != 0 {
 //line kernels.go:213
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
@@ -5797,8 +4594,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v int32
 				if true || i < len(in) {
@@ -5807,21 +4604,18 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:210
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line kernels.go:210
 						var tid int = gc_tx
+//line kernels.go:211
 						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line kernels.go:213
 							break
 						}
 //line kernels.go:213
@@ -5831,7 +4625,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						} else {
 //line kernels.go:214
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:213
 								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -5847,16 +4640,14 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line kernels.go:210
 					var tid int = gc_tx
+//line kernels.go:211
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line kernels.go:213
 						break
 					}
 //line kernels.go:213
@@ -5866,7 +4657,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					} else {
 //line kernels.go:214
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:213
 						if gc_if2.ToBits() != 0 {
 //line kernels.go:213
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -5876,70 +4666,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line kernels.go:220
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line kernels.go:220
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line kernels.go:220
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-//line kernels.go:220
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
+//line kernels.go:211
 				i := gc_bx*gc_bdx + tid
 				var v int32
 				if i < len(in) {
@@ -5953,12 +4684,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	var x []int32 = sdata
 //line kernels.go:226
 	var x_ []int32 = x
-//line kernels.go:226
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line kernels.go:235
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:236
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5973,15 +4703,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line kernels.go:232
 							var tid_ int = gc_tx
-//line kernels.go:232
 							_ = tid_
 							{
+//line kernels.go:234
 								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -5992,9 +4720,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line kernels.go:232
 						var tid_ int = gc_tx
-//line kernels.go:232
 						_ = tid_
 //line kernels.go:234
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -6006,26 +4732,22 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line kernels.go:239
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line kernels.go:232
 							var tid_ int = gc_tx
 							{
 //line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-//line kernels.go:235
 									break
 								}
 //line kernels.go:235
 								archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
-//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -6036,11 +4758,9 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line kernels.go:232
 						var tid_ int = gc_tx
 //line kernels.go:235
 						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line kernels.go:235
 							break
 						}
 //line kernels.go:235
@@ -6048,53 +4768,9 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line kernels.go:239
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line kernels.go:239
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line kernels.go:239
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:232
-						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-//line kernels.go:239
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:232
 					tid_ := gc_tx
 //line kernels.go:235
 					x_[tid_] += x_[tid_+s]
@@ -6104,10 +4780,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}
 //line kernels.go:242
 	gc_apart := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line kernels.go:248
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
@@ -6116,31 +4792,25 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line kernels.go:210
 					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:210
 						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t4 int32 = gc_at5[0]
-//line kernels.go:227
 						var r int32 = gc_t4
 //line kernels.go:218
 						var sum int32 = r
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
 						if gc_if12.ToBits() != 0 {
-//line kernels.go:219
 							if gc_if12.ToBits() != 0 {
 //line kernels.go:219
 								gc_at6[0] = sum
 							}
 						}
 					}
-//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -6149,37 +4819,29 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t3 int32 = gc_at5[0]
-//line kernels.go:227
 					var r int32 = gc_t3
 //line kernels.go:218
 					var sum int32 = r
 					gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
 					if gc_if11.ToBits() != 0 {
-//line kernels.go:219
 						if gc_if11.ToBits() != 0 {
 //line kernels.go:219
 							gc_at6[0] = sum
 						}
 					}
 				}
-//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line kernels.go:210
 				tid := gc_tx
-//line kernels.go:227
 				var r int32 = gc_elem
 //line kernels.go:218
 				sum := r
@@ -6188,35 +4850,29 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line kernels.go:210
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:210
 						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t2 int32 = x[0]
-//line kernels.go:227
 						var r int32 = gc_t2
 //line kernels.go:218
 						var sum int32 = r
 						gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if10.ToBits() != 0 {
-//line kernels.go:220
 							if gc_if10.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx] = sum
 							}
 						}
 					}
-//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -6225,99 +4881,30 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:210
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:210
 					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t int32 = x[0]
-//line kernels.go:227
 					var r int32 = gc_t
 //line kernels.go:218
 					var sum int32 = r
 					gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if9.ToBits() != 0 {
-//line kernels.go:220
 						if gc_if9.ToBits() != 0 {
 //line kernels.go:220
 							partial[gc_bx] = sum
 						}
 					}
 				}
-//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r int32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r int32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r int32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line kernels.go:226
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:210
-					tid := gc_tx
-//line kernels.go:227
-					var r int32 = x[0]
-//line kernels.go:218
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-//line kernels.go:226
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:210
 				tid := gc_tx
 //line kernels.go:227
 				var r int32 = x[0]
@@ -6355,25 +4942,20 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line kernels.go:250
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line kernels.go:250
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:253
 					gc_tx := gc_tidx2.X + gc_lane
-//line kernels.go:255
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line kernels.go:249
 					var i int = gc_bx*gc_bdx + gc_tx
+//line kernels.go:250
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line kernels.go:251
 						break
 					}
 //line kernels.go:251
@@ -6383,7 +4965,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					} else {
 //line kernels.go:252
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:251
 						if gc_if4.ToBits() != 0 {
 //line kernels.go:251
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
@@ -6408,16 +4989,14 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line kernels.go:266
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line kernels.go:249
 					var i int = gc_bx*gc_bdx + gc_tx
+//line kernels.go:250
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line kernels.go:251
 						break
 					}
 //line kernels.go:251
@@ -6438,7 +5017,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line kernels.go:260
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6451,19 +5029,17 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:249
 				i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:250
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line kernels.go:257
 				gc_l_v[gc_lane] = v
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line kernels.go:273
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -6511,7 +5087,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line kernels.go:287
 							v_ := gc_l_v_[gc_lane]
 //line kernels.go:274
 							v_ += gc_c1r[gc_lane]
@@ -6525,13 +5100,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 //line kernels.go:285
 			var v int32
-//line kernels.go:287
 			v_ := gc_l_v_[gc_lane]
 //line kernels.go:276
 			var r int32 = v_
 //line kernels.go:254
 			v = r
-//line kernels.go:256
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -6558,9 +5131,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line kernels.go:271
 		var gc_m15 uint32
-//line kernels.go:259
 		if (gc_w >> 5) == 0 {
 			gc_m15 = ^uint32(0)
 		}
@@ -6569,26 +5140,20 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		if gc_act != 0 {
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line kernels.go:260
 				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line kernels.go:260
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:260
 						var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
-//line kernels.go:261
 							break
 						}
-//line kernels.go:261
 						if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
 //line kernels.go:261
 							s = archsimd.LoadInt32x8Slice(sums[gc_lane:])
 						} else {
-//line kernels.go:262
 							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
-//line kernels.go:261
 							if gc_if10.ToBits() != 0 {
 //line kernels.go:261
 								s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
@@ -6610,10 +5175,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:260
 						var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
-//line kernels.go:261
 							break
 						}
-//line kernels.go:261
 						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 						if gc_if8.ToBits() != 0 {
 //line kernels.go:262
@@ -6643,12 +5206,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						s = sums[(gc_rank & 31)]
 					}
 					var v_2 int32 = s
-//line kernels.go:267
 					gc_l_s[gc_lane] = s
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line kernels.go:273
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if true {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -6696,7 +5257,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line kernels.go:287
 								v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:274
 								v_2 += gc_c2r[gc_lane]
@@ -6710,13 +5270,11 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 //line kernels.go:285
 				var s int32
-//line kernels.go:287
 				v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:276
 				var r_ int32 = v_2
 //line kernels.go:264
 				s = r_
-//line kernels.go:266
 				gc_l_s[gc_lane] = s
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -6735,7 +5293,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				partial[gc_bx] = s
 			}
 		}
-//line kernels.go:270
 		gc_act = gc_save15 &^ gc_dead
 	}
 }
@@ -6771,28 +5328,24 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line kernels.go:287
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line kernels.go:287
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line kernels.go:292
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					var i int = gc_bx*gc_bdx + gc_tx
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:288
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
-//line kernels.go:289
 						break
 					}
 //line kernels.go:289
@@ -6802,7 +5355,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					} else {
 //line kernels.go:290
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:289
 						if gc_if2.ToBits() != 0 {
 //line kernels.go:289
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -6825,19 +5377,17 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line kernels.go:304
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line kernels.go:285
 					var i int = gc_bx*gc_bdx + gc_tx
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:288
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
-//line kernels.go:289
 						break
 					}
 //line kernels.go:289
@@ -6856,12 +5406,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line kernels.go:298
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line kernels.go:288
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -6872,15 +5419,13 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:285
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:288
 				var v float32
 				if i < len(in) {
 					v = in[i]
 				}
-//line kernels.go:294
 				gc_l_mask[gc_lane] = mask
 				gc_s_v[gc_rank] = v
 			}
@@ -6900,17 +5445,14 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						mask.StoreSlice(gc_c1m[gc_lane:])
 //line kernels.go:293
 						v.StoreSlice(gc_c1v[gc_lane:])
-//line kernels.go:293
 						for gc_k3 := range 8 {
 //line kernels.go:293
 							gc_c1a[gc_lane+gc_k3] = d
 						}
-//line kernels.go:293
 						for gc_k4 := range 8 {
 //line kernels.go:293
 							gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
 						}
-//line kernels.go:294
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6927,17 +5469,14 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						mask.StoreSlice(gc_c1m[gc_lane:])
 //line kernels.go:293
 						v.StoreSlice(gc_c1v[gc_lane:])
-//line kernels.go:293
 						for gc_k := range 8 {
 //line kernels.go:293
 							gc_c1a[gc_lane+gc_k] = d
 						}
-//line kernels.go:293
 						for gc_k2 := range 8 {
 //line kernels.go:293
 							gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
 						}
-//line kernels.go:294
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -6949,9 +5488,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:306
 					mask := gc_l_mask[gc_lane]
-//line kernels.go:308
 					v := gc_s_v[gc_rank]
 //line kernels.go:293
 					gc_c1m[gc_lane] = mask
@@ -6964,10 +5501,8 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line kernels.go:293
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line kernels.go:293
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
@@ -6981,7 +5516,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						} else {
 //line kernels.go:294
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
-//line kernels.go:294
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:294
 								v = v.Add(y).Merge(v, gc_if4)
@@ -7002,7 +5536,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:293
 						y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
-//line kernels.go:294
 						if gc_if3.ToBits() != 0 {
 //line kernels.go:294
 							v = v.Add(y).Merge(v, gc_if3)
@@ -7027,7 +5560,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					if (gc_rank & 31) >= d {
 						v += y
 					}
-//line kernels.go:298
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -7037,7 +5569,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line kernels.go:286
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 //line kernels.go:286
 					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
@@ -7047,17 +5578,14 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					mask.StoreSlice(gc_c2m[gc_lane:])
 //line kernels.go:298
 					v.StoreSlice(gc_c2v[gc_lane:])
-//line kernels.go:298
 					for gc_k7 := range 8 {
 //line kernels.go:298
 						gc_c2a[gc_lane+gc_k7] = lanes - 1
 					}
-//line kernels.go:298
 					for gc_k8 := range 8 {
 //line kernels.go:298
 						gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
 					}
-//line kernels.go:299
 					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
@@ -7066,7 +5594,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:286
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 //line kernels.go:286
 					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
@@ -7076,34 +5603,27 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					mask.StoreSlice(gc_c2m[gc_lane:])
 //line kernels.go:298
 					v.StoreSlice(gc_c2v[gc_lane:])
-//line kernels.go:298
 					for gc_k5 := range 8 {
 //line kernels.go:298
 						gc_c2a[gc_lane+gc_k5] = lanes - 1
 					}
-//line kernels.go:298
 					for gc_k6 := range 8 {
 //line kernels.go:298
 						gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
 					}
-//line kernels.go:299
 					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-//line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line kernels.go:288
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_left4&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line kernels.go:294
 				mask := gc_l_mask[gc_lane]
-//line kernels.go:296
 				v := gc_s_v[gc_rank]
 //line kernels.go:298
 				gc_c2m[gc_lane] = mask
@@ -7117,9 +5637,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:298
 		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-//line kernels.go:302
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line kernels.go:304
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -7133,14 +5653,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:300
 					gc_vb4 := archsimd.BroadcastFloat32x16(1024)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line kernels.go:285
 						var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:285
 						_ = i
 //line kernels.go:285
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -7151,7 +5668,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 							v.Add(total.Div(gc_vb4)).StoreSlice(gc_at[gc_tx:])
 						}
 					}
-//line kernels.go:301
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -7160,14 +5676,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:300
 				gc_vb3 := archsimd.BroadcastFloat32x8(1024)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line kernels.go:285
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:285
 					_ = i
 //line kernels.go:285
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -7180,24 +5693,20 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
 //line kernels.go:300
 				gc_at[gc_tx] = v + total/1024
 			}
 		} else {
-//line kernels.go:304
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:300
 					gc_vb2 := archsimd.BroadcastFloat32x16(1024)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line kernels.go:285
 						var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:285
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -7206,14 +5715,12 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						{
 //line kernels.go:300
 							if i < 0 || i > len(out)-16 {
-//line kernels.go:300
 								break
 							}
 //line kernels.go:300
 							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
 						}
 					}
-//line kernels.go:302
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -7222,12 +5729,10 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:300
 				gc_vb := archsimd.BroadcastFloat32x8(1024)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line kernels.go:285
 					var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:285
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -7235,7 +5740,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
 //line kernels.go:300
 					if i < 0 || i > len(out)-8 {
-//line kernels.go:300
 						break
 					}
 //line kernels.go:300
@@ -7243,67 +5747,10 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
-					v := gc_s_v[gc_rank]
-					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
-				}
-				{
-//line kernels.go:304
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
-					v := gc_s_v[gc_rank]
-					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
-				}
-				{
-//line kernels.go:304
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
-					v := gc_s_v[gc_rank]
-					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
-				}
-				{
-//line kernels.go:304
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
-					v := gc_s_v[gc_rank]
-					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
-				}
-			}
-//line kernels.go:304
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line kernels.go:285
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
 //line kernels.go:300
@@ -7345,19 +5792,17 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line kernels.go:353
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
+//line kernels.go:313
 			pred := in[r] > 0
 			gc_l_pred[gc_lane] = pred
 		}
 //line kernels.go:314
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:318
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:314
@@ -7367,7 +5812,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:315
 		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:319
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:315
@@ -7379,7 +5823,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:316
 			anyPos := gc_c3r[gc_lane]
@@ -7393,12 +5836,10 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line kernels.go:312
 					var r int = gc_rank
 //line kernels.go:317
 					sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if r < 0 || r > len(in)-8 {
-//line kernels.go:318
 						break
 					}
 //line kernels.go:319
@@ -7413,12 +5854,10 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:312
 					var r int = gc_rank
 //line kernels.go:317
 					sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if r < 0 || r > len(in)-8 {
-//line kernels.go:318
 						break
 					}
 //line kernels.go:319
@@ -7437,7 +5876,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:312
 				r := gc_rank
 //line kernels.go:317
 				sum := gc_c4r[gc_lane]
@@ -7450,7 +5888,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:318
 			low := gc_c5r[gc_lane]
@@ -7495,17 +5932,14 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:319
 				same := gc_c6r[gc_lane]
 				var active uint32
-//line kernels.go:323
 				gc_l_same[gc_lane] = same
 				gc_l_active[gc_lane] = active
 			}
 		}
-//line kernels.go:328
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:311
 			lane := (gc_rank & 31)
 //line kernels.go:321
 			if lane%2 == 0 {
@@ -7604,7 +6038,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
-//line kernels.go:331
 		gc_left5 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -7634,16 +6067,13 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 //line kernels.go:327
 				var swapped int32
-//line kernels.go:329
 				gc_l_swapped[gc_lane] = swapped
 			}
 		}
-//line kernels.go:333
 		var gc_m17 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
 //line kernels.go:328
 			if r < 16 {
@@ -7658,11 +6088,9 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line kernels.go:312
 						var r int = gc_rank
 //line kernels.go:329
 						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
-//line kernels.go:329
 							break
 						}
 //line kernels.go:330
@@ -7675,11 +6103,9 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line kernels.go:312
 						var r int = gc_rank
 //line kernels.go:329
 						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
-//line kernels.go:329
 							break
 						}
 //line kernels.go:330
@@ -7696,7 +6122,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:312
 					r := gc_rank
 //line kernels.go:329
 					buf[r] = in[r]
@@ -7710,7 +6135,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:312
 				r := gc_rank
 //line kernels.go:314
 				var swapped int32
@@ -7720,27 +6144,17 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			}
 		}
 		gc_act = gc_save17 &^ gc_dead
-//line kernels.go:337
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:312
 			r := gc_rank
-//line kernels.go:314
 			ballot := gc_l_ballot[gc_lane]
-//line kernels.go:316
 			all := gc_l_all[gc_lane]
-//line kernels.go:318
 			anyPos := gc_l_anyPos[gc_lane]
-//line kernels.go:320
 			sum := gc_l_sum[gc_lane]
-//line kernels.go:322
 			low := gc_l_low[gc_lane]
-//line kernels.go:324
 			same := gc_l_same[gc_lane]
-//line kernels.go:326
 			active := gc_l_active[gc_lane]
-//line kernels.go:328
 			swapped := gc_l_swapped[gc_lane]
 //line kernels.go:333
 			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
@@ -7759,9 +6173,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line kernels.go:352
 		var gc_m4 uint32
-//line kernels.go:342
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
@@ -7774,10 +6186,8 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 		if gc_act != 0 {
 			gc_left := gc_act
 			if compiled.SIMD {
-//line kernels.go:343
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line kernels.go:343
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:347
@@ -7807,7 +6217,6 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 					gc_c1v[gc_lane] = int32((gc_rank & 31))
 				}
 			}
-//line kernels.go:343
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
@@ -7815,7 +6224,6 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:343
 						if gc_lane < 0 || gc_lane > len(out)-8 {
-//line kernels.go:343
 							break
 						}
 //line kernels.go:344
@@ -7829,7 +6237,6 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 						}
 //line kernels.go:343
 						if gc_lane < 0 || gc_lane > len(out)-8 {
-//line kernels.go:343
 							break
 						}
 //line kernels.go:344
@@ -7876,9 +6283,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line kernels.go:386
 		var gc_m8 uint32
-//line kernels.go:366
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
@@ -7894,11 +6299,9 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line kernels.go:365
 						var r int = gc_rank
 //line kernels.go:367
 						if r < 0 || r > len(in)-8 {
-//line kernels.go:367
 							break
 						}
 //line kernels.go:367
@@ -7913,11 +6316,9 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line kernels.go:365
 						var r int = gc_rank
 //line kernels.go:367
 						if r < 0 || r > len(in)-8 {
-//line kernels.go:367
 							break
 						}
 //line kernels.go:367
@@ -7936,20 +6337,17 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:365
 					r := gc_rank
 //line kernels.go:367
 					v := in[r]
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line kernels.go:368
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:375
 				v := gc_l_v[gc_lane]
 				_ = v
 //line kernels.go:368
@@ -7993,7 +6391,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:382
 					v := gc_l_v[gc_lane]
 //line kernels.go:369
 					hi := gc_c2r[gc_lane]
@@ -8038,7 +6435,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:383
 					v := gc_l_v[gc_lane]
 //line kernels.go:370
 					and := gc_c3r[gc_lane]
@@ -8083,7 +6479,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:384
 					v := gc_l_v[gc_lane]
 //line kernels.go:371
 					or := gc_c4r[gc_lane]
@@ -8098,7 +6493,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line kernels.go:365
 						var r int = gc_rank
 //line kernels.go:365
 						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
@@ -8121,83 +6515,58 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						gc_t10 := xor
 //line kernels.go:373
 						var gc_lanes6 [8]uint32
-//line kernels.go:373
 						gc_t6.Store(&gc_lanes6)
-//line kernels.go:373
 						for gc_k6 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k6) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k6
 //line kernels.go:373
 								out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes7 [8]uint32
-//line kernels.go:373
 						gc_t7.Store(&gc_lanes7)
-//line kernels.go:373
 						for gc_k7 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k7) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k7
 //line kernels.go:373
 								out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes8 [8]uint32
-//line kernels.go:373
 						gc_t8.Store(&gc_lanes8)
-//line kernels.go:373
 						for gc_k8 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k8) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k8
 //line kernels.go:373
 								out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes9 [8]uint32
-//line kernels.go:373
 						gc_t9.Store(&gc_lanes9)
-//line kernels.go:373
 						for gc_k9 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k9) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k9
 //line kernels.go:373
 								out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes10 [8]uint32
-//line kernels.go:373
 						gc_t10.Store(&gc_lanes10)
-//line kernels.go:373
 						for gc_k10 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k10) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k10
 //line kernels.go:373
 								out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 						gc_left5 &^= 0xff << gc_lane
 					}
@@ -8207,7 +6576,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line kernels.go:365
 						var r int = gc_rank
 //line kernels.go:365
 						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
@@ -8230,83 +6598,58 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						gc_t5 := xor
 //line kernels.go:373
 						var gc_lanes [8]uint32
-//line kernels.go:373
 						gc_t.Store(&gc_lanes)
-//line kernels.go:373
 						for gc_k := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k
 //line kernels.go:373
 								out[(5*r)+5*gc_k] = gc_lanes[gc_k]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes2 [8]uint32
-//line kernels.go:373
 						gc_t2.Store(&gc_lanes2)
-//line kernels.go:373
 						for gc_k2 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k2) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k2
 //line kernels.go:373
 								out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes3 [8]uint32
-//line kernels.go:373
 						gc_t3.Store(&gc_lanes3)
-//line kernels.go:373
 						for gc_k3 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k3) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k3
 //line kernels.go:373
 								out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes4 [8]uint32
-//line kernels.go:373
 						gc_t4.Store(&gc_lanes4)
-//line kernels.go:373
 						for gc_k4 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k4) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k4
 //line kernels.go:373
 								out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 //line kernels.go:373
 						var gc_lanes5 [8]uint32
-//line kernels.go:373
 						gc_t5.Store(&gc_lanes5)
-//line kernels.go:373
 						for gc_k5 := range 8 {
-//line kernels.go:373
 							if 0xff&(1<<gc_k5) != 0 {
-//line kernels.go:373
 								gc_pos.Thread = gc_rank + gc_k5
 //line kernels.go:373
 								out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
-//line kernels.go:373
 						gc_pos.Thread = gc_rank
 						gc_left5 &^= 0xff << gc_lane
 					}
@@ -8320,15 +6663,10 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:365
 					r := gc_rank
-//line kernels.go:367
 					x := gc_l_x[gc_lane]
-//line kernels.go:369
 					hi := gc_l_hi[gc_lane]
-//line kernels.go:371
 					and := gc_l_and[gc_lane]
-//line kernels.go:373
 					or := gc_l_or[gc_lane]
 //line kernels.go:372
 					xor := gc_c5r[gc_lane]
@@ -8336,7 +6674,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 			}
 		}
-//line kernels.go:378
 		gc_act = gc_save8 &^ gc_dead
 	}
 }
@@ -8375,20 +6712,17 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 		}
 		var gc_dead uint32
-//line kernels.go:422
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:385
 			r := gc_rank
+//line kernels.go:386
 			v := in[r]
-//line kernels.go:388
 			gc_s_v[gc_rank] = v
 		}
-//line kernels.go:391
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -8396,7 +6730,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:385
 			lane := (gc_rank & 31)
 //line kernels.go:387
 			if lane%3 == 0 {
@@ -8411,12 +6744,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line kernels.go:400
 				v := gc_s_v[gc_rank]
 //line kernels.go:388
 				gc_c1v[gc_lane] = v
 			}
-//line kernels.go:388
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -8432,7 +6763,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		gc_act = gc_save16 &^ gc_m16 &^ gc_dead
 		if gc_act != 0 {
-//line kernels.go:395
 			var gc_m15 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -8440,7 +6770,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:385
 				lane := (gc_rank & 31)
 //line kernels.go:389
 				if lane%3 == 1 {
@@ -8455,12 +6784,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:402
 					v := gc_s_v[gc_rank]
 //line kernels.go:390
 					gc_c2v[gc_lane] = v
 				}
-//line kernels.go:390
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -8481,7 +6808,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:402
 					v := gc_s_v[gc_rank]
 //line kernels.go:392
 					v += 1000
@@ -8490,9 +6816,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_act = gc_save15 &^ gc_dead
 		}
-//line kernels.go:399
 		gc_act = gc_save16 &^ gc_dead
-//line kernels.go:401
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
@@ -8504,29 +6828,24 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			v := gc_s_v[gc_rank]
 //line kernels.go:395
 			if v > 0 {
 				out[r] = -1
-//line kernels.go:396
 				gc_exited[gc_rank] = true
-//line kernels.go:396
 				gc_dead |= uint32(1) << gc_lane
-//line kernels.go:396
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L17
 			}
 		}
+//line kernels.go:400
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line kernels.go:407
 			v := gc_s_v[gc_rank]
 //line kernels.go:400
 			m := gc_c3r[gc_lane]
@@ -8541,7 +6860,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line kernels.go:416
 			r_ := gc_rank
 //line kernels.go:418
 			var v int32
@@ -8551,39 +6869,30 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			var v_ int32 = v
 //line kernels.go:417
 			s_[r_] = v_
-//line kernels.go:419
 			gc_s_v[gc_rank] = v
 			gc_s_v_[gc_rank] = v_
 		}
 	}
-//line kernels.go:425
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_ := gc_rank
-//line kernels.go:418
 		v_ := gc_s_v_[gc_rank]
+//line kernels.go:419
 		w := v_ + s_[(r_+1)%len(s_)]
-//line kernels.go:421
 		gc_s_w[gc_rank] = w
 	}
-//line kernels.go:425
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
 		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:421
 			gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 				gc_rank := gc_vstep
-//line kernels.go:421
 				gc_alive4 := gc_all4
-//line kernels.go:421
 				if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line kernels.go:421
 					gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 				}
 //line kernels.go:421
@@ -8604,13 +6913,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 	}
 	if compiled.SIMD {
-//line kernels.go:421
 		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line kernels.go:421
 			gc_alive2 := gc_all2
-//line kernels.go:421
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line kernels.go:421
 				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -8633,37 +6939,30 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			continue
 		}
 		var v int32
-//line kernels.go:415
 		w := gc_s_w[gc_rank]
 //line kernels.go:421
 		var r_2 int32 = w
 //line kernels.go:403
 		v = r_2
-//line kernels.go:405
 		gc_s_v[gc_rank] = v
 	}
 //line kernels.go:404
 	for _, k := range steps {
-//line kernels.go:406
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			v := gc_s_v[gc_rank]
 //line kernels.go:405
 			s[r] = v + int32(k)
 		}
-//line kernels.go:409
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line kernels.go:385
 			r := gc_rank
 //line kernels.go:387
 			var v int32
@@ -8674,48 +6973,38 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	}
 //line kernels.go:410
 	var s_2 []int32 = s
-//line kernels.go:412
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_3 := gc_rank
-//line kernels.go:418
 		v := gc_s_v[gc_rank]
 //line kernels.go:410
 		var v_2 int32 = v
 //line kernels.go:417
 		s_2[r_3] = v_2
-//line kernels.go:419
 		gc_s_v_2[gc_rank] = v_2
 	}
-//line kernels.go:423
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_3 := gc_rank
-//line kernels.go:418
 		v_2 := gc_s_v_2[gc_rank]
+//line kernels.go:419
 		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-//line kernels.go:421
 		gc_s_w_[gc_rank] = w_
 	}
-//line kernels.go:425
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:385
 		r := gc_rank
 //line kernels.go:387
 		var v int32
-//line kernels.go:389
 		w_ := gc_s_w_[gc_rank]
 //line kernels.go:421
 		var r_4 int32 = w_
@@ -8744,9 +7033,9 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:486
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line kernels.go:488
 			gc_qoff, gc_qd := 0, m
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -8763,26 +7052,22 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:468
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:472
 								gc_vb2 := archsimd.BroadcastInt32x16(3)
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line kernels.go:468
 									var tid int = gc_tx
-									var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line kernels.go:469
+									var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 									_ = row
 									var r int = (gc_tx + gc_r)
-									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
 //line kernels.go:471
+									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
 									if gc_if2.ToBits() != 0 {
 //line kernels.go:471
 										archsimd.LoadInt32x16Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_if2)
 									}
 								}
-//line kernels.go:473
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -8791,46 +7076,41 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							}
 						}
 						if compiled.SIMD {
-//line kernels.go:468
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:472
 							gc_vb := archsimd.BroadcastInt32x8(3)
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line kernels.go:468
 								var tid int = gc_tx
-								var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line kernels.go:469
+								var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								_ = row
 								var r int = (gc_tx + gc_r)
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
 //line kernels.go:471
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
 								if gc_if.ToBits() != 0 {
 //line kernels.go:471
 									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_if)
 								}
 							}
-//line kernels.go:473
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line kernels.go:470
 							r := (gc_tx + gc_r)
+//line kernels.go:471
 							if r == c {
 								gc_at[gc_u] = gc_at2[gc_u] + 3
 							}
 						}
 					} else {
-//line kernels.go:477
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -8838,12 +7118,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -8851,12 +7130,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -8864,12 +7142,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kernels.go:468
 								tid := gc_tx
+//line kernels.go:469
 								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
@@ -8877,12 +7154,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 						}
-//line kernels.go:477
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kernels.go:468
 							tid := gc_tx
+//line kernels.go:469
 							row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							r := (gc_tx + gc_r)
 							if r == c {
@@ -8890,7 +7166,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							}
 						}
 					}
-//line kernels.go:477
 					gc_seg = gc_segend
 				}
 			} else {
@@ -8900,8 +7175,8 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -8909,12 +7184,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -8922,12 +7196,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -8935,12 +7208,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:468
 						tid := gc_tx
+//line kernels.go:469
 						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
@@ -8948,12 +7220,11 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 				}
-//line kernels.go:477
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:468
 					tid := gc_tx
+//line kernels.go:469
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					r := tid % m
 					if r == c {
@@ -8961,7 +7232,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					}
 				}
 			}
-//line kernels.go:477
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -8982,8 +7252,8 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 		if gc_b.Stopped() {
 			return
 		}
-//line kernels.go:490
 		gc_from, gc_to := 0, gc_bdx
+//line kernels.go:491
 		if gc_bound := s; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -8994,19 +7264,16 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:486
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line kernels.go:483
 							var tid int = gc_tx
-//line kernels.go:483
 							_ = tid
 							{
+//line kernels.go:485
 								archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line kernels.go:487
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -9015,13 +7282,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:486
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line kernels.go:483
 						var tid int = gc_tx
-//line kernels.go:483
 						_ = tid
 //line kernels.go:485
 						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
@@ -9033,28 +7297,23 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					gc_at[gc_tx] += 1
 				}
 			} else {
-//line kernels.go:490
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:486
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line kernels.go:483
 							var tid int = gc_tx
 							{
 //line kernels.go:486
 								if tid < 0 || tid > len(data)-16 {
-//line kernels.go:486
 									break
 								}
 //line kernels.go:486
 								archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
 							}
 						}
-//line kernels.go:488
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -9063,15 +7322,12 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:486
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line kernels.go:483
 						var tid int = gc_tx
 //line kernels.go:486
 						if tid < 0 || tid > len(data)-8 {
-//line kernels.go:486
 							break
 						}
 //line kernels.go:486
@@ -9079,53 +7335,9 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:483
-						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
-					}
-					{
-//line kernels.go:490
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:483
-						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
-					}
-					{
-//line kernels.go:490
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:483
-						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
-					}
-					{
-//line kernels.go:490
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:483
-						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
-					}
-				}
-//line kernels.go:490
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:483
 					tid := gc_tx
 //line kernels.go:486
 					data[tid] += 1
@@ -9153,9 +7365,9 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:516
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line kernels.go:518
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
@@ -9163,23 +7375,17 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:502
 						gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:502
 						gc_vb8 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line kernels.go:499
 							var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:499
 							_ = i
+//line kernels.go:500
 							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
 								gc_b.Tick()
-//line kernels.go:501
 								if gc_b.Stopped() {
-//line kernels.go:501
 									return gc_vstep, true
 								}
 //line kernels.go:501
@@ -9196,23 +7402,17 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:502
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:502
 					gc_vb6 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line kernels.go:499
 						var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:499
 						_ = i
+//line kernels.go:500
 						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
 							gc_b.Tick()
-//line kernels.go:501
 							if gc_b.Stopped() {
-//line kernels.go:501
 								return
 							}
 //line kernels.go:501
@@ -9229,11 +7429,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:500
 					v := gc_at[gc_tx]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:501
 							return
 						}
 //line kernels.go:502
@@ -9242,31 +7439,24 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line kernels.go:508
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:502
 						gc_vb3 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:502
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line kernels.go:499
 							var i int = gc_bx*gc_bdx + gc_tx
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line kernels.go:500
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 								break
 							}
 //line kernels.go:500
 							v := archsimd.LoadFloat32x16Slice(in[i:])
 							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
 								gc_b.Tick()
-//line kernels.go:501
 								if gc_b.Stopped() {
-//line kernels.go:501
 									return gc_vstep2, true
 								}
 //line kernels.go:501
@@ -9283,26 +7473,20 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:502
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:502
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line kernels.go:499
 						var i int = gc_bx*gc_bdx + gc_tx
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:500
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
 //line kernels.go:500
 						v := archsimd.LoadFloat32x8Slice(in[i:])
 						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
 							gc_b.Tick()
-//line kernels.go:501
 							if gc_b.Stopped() {
-//line kernels.go:501
 								return
 							}
 //line kernels.go:501
@@ -9313,105 +7497,15 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-					{
-//line kernels.go:508
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-					{
-//line kernels.go:508
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-					{
-//line kernels.go:508
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kernels.go:499
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-							gc_b.Tick()
-//line kernels.go:501
-							if gc_b.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:502
-							v = v*0.5 + 1
-						}
-						out[i] = v
-					}
-				}
-//line kernels.go:508
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:499
 					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:501
 							return
 						}
 //line kernels.go:502

@@ -35,9 +35,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line lane_range.go:40
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lane_range.go:42
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line lane_range.go:18
@@ -50,24 +50,23 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line lane_range.go:17
 					i := gc_bx*gc_bdx + gc_tx
+//line lane_range.go:18
 					var v int32
 					if i < len(in) {
 						v = in[i]
 					}
-//line lane_range.go:23
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line lane_range.go:24
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line lane_range.go:26
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-//line lane_range.go:25
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_lo2 < gc_hi2 {
+//line lane_range.go:27
 					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 				}
 				if gc_lo2 < gc_hi2 {
@@ -102,25 +101,18 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line lane_range.go:25
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:25
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:25
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line lane_range.go:25
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:25
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:25
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 								var lane int = gc_lane
-//line lane_range.go:22
 								var warp int = (gc_rank >> 5)
+//line lane_range.go:23
 								var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 //line lane_range.go:23
 								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -130,16 +122,13 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:26
 									v = v.Add(y)
 								} else {
-//line lane_range.go:26
 									gc_b3 := gc_none2
 //line lane_range.go:26
 									if d < lanes {
-//line lane_range.go:26
 										gc_b3 = gc_all2
 									}
 //line lane_range.go:26
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
-//line lane_range.go:26
 									if gc_if2.ToBits() != 0 {
 //line lane_range.go:26
 										v = v.Add(y).Merge(v, gc_if2)
@@ -155,10 +144,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 								var lane int = gc_lane
-//line lane_range.go:22
 								var warp int = (gc_rank >> 5)
+//line lane_range.go:23
 								var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 //line lane_range.go:23
 								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -167,12 +155,10 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 								gc_b2 := gc_none
 //line lane_range.go:26
 								if d < lanes {
-//line lane_range.go:26
 									gc_b2 = gc_all
 								}
 //line lane_range.go:26
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b2)
-//line lane_range.go:26
 								if gc_if.ToBits() != 0 {
 //line lane_range.go:26
 									v = v.Add(y).Merge(v, gc_if)
@@ -185,45 +171,36 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line lane_range.go:22
 						warp := (gc_w >> 5)
+//line lane_range.go:23
 						lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-//line lane_range.go:25
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 							lane := (gc_rank & 31)
-//line lane_range.go:24
 							v := gc_l_v[gc_lane]
+//line lane_range.go:25
 							y := gc_c1r[gc_lane]
 							if d <= lane && lane < lim+d && d < lanes {
 								v += y
 							}
-//line lane_range.go:30
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-//line lane_range.go:30
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
-//line lane_range.go:30
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:32
 			gc_vb := archsimd.BroadcastInt32x8(3)
 			if gc_act == ^uint32(0) {
-//line lane_range.go:32
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:32
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:22
 					var lane int = gc_lane
 //line lane_range.go:22
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -235,7 +212,6 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					} else {
 //line lane_range.go:31
 						gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
-//line lane_range.go:31
 						if gc_if4.ToBits() != 0 {
 //line lane_range.go:31
 							v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
@@ -250,14 +226,12 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line lane_range.go:22
 					var lane int = gc_lane
 //line lane_range.go:22
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:30
 					z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
-//line lane_range.go:31
 					if gc_if3.ToBits() != 0 {
 //line lane_range.go:31
 						v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
@@ -275,9 +249,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 				lane := (gc_rank & 31)
-//line lane_range.go:24
 				v := gc_l_v[gc_lane]
 //line lane_range.go:30
 				z := gc_c2r[gc_lane]
@@ -287,28 +259,19 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:34
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
 		gc_left3 := gc_act
 		if compiled.SIMD {
-//line lane_range.go:34
 			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:34
 			gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:34
 			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			if gc_act == ^uint32(0) {
-//line lane_range.go:34
 				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:34
 				gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:34
 				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 					var lane int = gc_lane
-//line lane_range.go:22
 					var warp int = (gc_rank >> 5)
 //line lane_range.go:22
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -320,16 +283,13 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:35
 						v = v.Xor(z)
 					} else {
-//line lane_range.go:35
 						gc_b7 := gc_none6
 //line lane_range.go:35
 						if warp > 0 {
-//line lane_range.go:35
 							gc_b7 = gc_all6
 						}
 //line lane_range.go:35
 						gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b7.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
-//line lane_range.go:35
 						if gc_if8.ToBits() != 0 {
 //line lane_range.go:35
 							v = v.Xor(z).Merge(v, gc_if8)
@@ -345,9 +305,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 					var lane int = gc_lane
-//line lane_range.go:22
 					var warp int = (gc_rank >> 5)
 //line lane_range.go:22
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -358,12 +316,10 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					gc_b5 := gc_none4
 //line lane_range.go:35
 					if warp > 0 {
-//line lane_range.go:35
 						gc_b5 = gc_all4
 					}
 //line lane_range.go:35
 					gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b5.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
-//line lane_range.go:35
 					if gc_if6.ToBits() != 0 {
 //line lane_range.go:35
 						v = v.Xor(z).Merge(v, gc_if6)
@@ -376,17 +332,13 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-//line lane_range.go:22
 			warp := (gc_w >> 5)
-//line lane_range.go:24
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 				lane := (gc_rank & 31)
-//line lane_range.go:24
 				v := gc_l_v[gc_lane]
 //line lane_range.go:26
 				var z int32
@@ -398,27 +350,20 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:38
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c4r)
 		gc_left4 := gc_act
 		if compiled.SIMD {
-//line lane_range.go:38
 			gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line lane_range.go:38
 				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:41
 					gc_tx := gc_tidx5.X + gc_lane
-//line lane_range.go:43
 					gc_ty := gc_tidx5.Y
 					_ = gc_ty
 					gc_tz := gc_tidx5.Z
 					_ = gc_tz
-//line lane_range.go:17
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lane_range.go:22
 					var lane int = gc_lane
 //line lane_range.go:22
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -432,14 +377,12 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					} else {
 //line lane_range.go:39
 						gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
-//line lane_range.go:39
 						if gc_if15.ToBits() != 0 {
 //line lane_range.go:39
 							v = v.Sub(z).Merge(v, gc_if15)
 						}
 					}
 					if i < 0 || i > len(out)-8 {
-//line lane_range.go:42
 						break
 					}
 //line lane_range.go:42
@@ -449,7 +392,6 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					} else {
 //line lane_range.go:43
 						gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line lane_range.go:42
 						if gc_if16.ToBits() != 0 {
 //line lane_range.go:42
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
@@ -470,14 +412,11 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line lane_range.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line lane_range.go:17
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lane_range.go:22
 					var lane int = gc_lane
 //line lane_range.go:22
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
@@ -486,14 +425,12 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:38
 					z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
-//line lane_range.go:39
 					if gc_if11.ToBits() != 0 {
 //line lane_range.go:39
 						v = v.Sub(z).Merge(v, gc_if11)
 					}
 //line lane_range.go:42
 					if i < 0 || i > len(out)-8 {
-//line lane_range.go:42
 						break
 					}
 //line lane_range.go:42
@@ -510,7 +447,6 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-//line lane_range.go:51
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -523,11 +459,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:17
 				i := gc_bx*gc_bdx + gc_tx
-//line lane_range.go:22
 				lane := (gc_rank & 31)
-//line lane_range.go:24
 				v := gc_l_v[gc_lane]
 //line lane_range.go:26
 				var z int32
@@ -578,20 +511,19 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:57
 				rank := gc_ty*gc_bdx + gc_tx
+//line lane_range.go:58
 				i := gc_bx*gc_bdx*gc_bdy + rank
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-//line lane_range.go:64
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:63
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line lane_range.go:65
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 //line lane_range.go:64
 				gc_run.Add(d, 0, 32)
@@ -641,7 +573,6 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line lane_range.go:77
 							v := gc_l_v[gc_lane]
 //line lane_range.go:64
 							v += gc_c1r[gc_lane]
@@ -660,12 +591,11 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line lane_range.go:81
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
-//line lane_range.go:66
 			warp := (gc_w >> 5)
+//line lane_range.go:67
 			sel := (lim+warp*7)%40 - 4
 			_ = sel
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -679,9 +609,9 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:68
 				v := gc_l_v[gc_lane]
 				x, y := gc_tx, gc_ty
+//line lane_range.go:70
 				out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 			}
 		}
@@ -710,7 +640,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line lane_range.go:103
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -725,8 +654,8 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:82
 				tid := gc_tx
+//line lane_range.go:83
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				var v int32
 				if i < len(in) {
@@ -769,11 +698,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 //line lane_range.go:88
 				mask := gc_c1r[gc_lane]
-//line lane_range.go:90
 				gc_l_mask[gc_lane] = mask
 			}
 		}
-//line lane_range.go:94
 		var gc_m6 uint32
 //line lane_range.go:89
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
@@ -788,7 +715,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line lane_range.go:102
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -798,7 +724,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:82
 				tid := gc_tx
 //line lane_range.go:89
 				if tid+off >= lo && tid < hi {
@@ -806,7 +731,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 			}
 		}
-//line lane_range.go:95
 		gc_save6 := gc_act
 		gc_act = gc_save6 & gc_m6
 		if gc_act != 0 {
@@ -816,7 +740,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:90
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:90
 						_ = v
 //line lane_range.go:90
 						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
@@ -831,7 +754,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 						}
 //line lane_range.go:90
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:90
 						_ = v
 //line lane_range.go:90
 						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
@@ -847,7 +769,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lane_range.go:103
 					v := gc_l_v[gc_lane]
 					_ = v
 					mask := gc_l_mask[gc_lane]
@@ -859,10 +780,8 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line lane_range.go:90
 				gc_vb2 := archsimd.BroadcastInt32x8(1000)
 				if gc_act == ^uint32(0) {
-//line lane_range.go:90
 					gc_vb4 := archsimd.BroadcastInt32x8(1000)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:90
@@ -903,31 +822,24 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 			}
 		}
 		gc_act = gc_save6 &^ gc_dead
-//line lane_range.go:97
 		gc_left4 := gc_act
 		if compiled.SIMD {
-//line lane_range.go:92
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line lane_range.go:92
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:95
 					gc_tx := gc_tidx5.X + gc_lane
-//line lane_range.go:97
 					gc_ty := gc_tidx5.Y
-//line lane_range.go:99
 					gc_tz := gc_tidx5.Z
 					_ = gc_tz
-//line lane_range.go:82
 					var tid int = gc_tx
+//line lane_range.go:83
 					var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:83
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:92
 					if i < 0 || i > len(out)-8 {
-//line lane_range.go:92
 						break
 					}
 //line lane_range.go:92
@@ -937,13 +849,11 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					} else {
 //line lane_range.go:93
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line lane_range.go:92
 						if gc_if2.ToBits() != 0 {
 //line lane_range.go:92
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 						}
 					}
-//line lane_range.go:94
 					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
@@ -957,19 +867,16 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line lane_range.go:108
 					gc_ty := gc_tidx.Y
-//line lane_range.go:110
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line lane_range.go:82
 					var tid int = gc_tx
+//line lane_range.go:83
 					var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:83
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:92
 					if i < 0 || i > len(out)-8 {
-//line lane_range.go:92
 						break
 					}
 //line lane_range.go:92
@@ -978,14 +885,12 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:93
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 					}
-//line lane_range.go:94
 					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-//line lane_range.go:101
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -1003,10 +908,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:82
 				tid := gc_tx
+//line lane_range.go:83
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:85
 				v := gc_l_v[gc_lane]
 //line lane_range.go:92
 				if i < len(out) {
@@ -1036,9 +940,9 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line lane_range.go:120
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line lane_range.go:122
 		if !compiled.Adds(off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1056,20 +960,18 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line lane_range.go:105
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line lane_range.go:102
 							var tid int = gc_tx
-							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:103
+							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							_ = i
 							{
+//line lane_range.go:105
 								gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1078,16 +980,13 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					}
 				}
 				if compiled.SIMD {
-//line lane_range.go:105
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line lane_range.go:102
 						var tid int = gc_tx
-						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:103
+						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						_ = i
-//line lane_range.go:105
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1097,28 +996,24 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					gc_at[gc_tx] = 1
 				}
 			} else {
-//line lane_range.go:109
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lane_range.go:105
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line lane_range.go:102
 							var tid int = gc_tx
+//line lane_range.go:103
 							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							{
 								if i < 0 || i > len(out)-16 {
-//line lane_range.go:105
 									break
 								}
 //line lane_range.go:105
 								gc_vb2.StoreSlice(out[i:])
 							}
 						}
-//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1127,16 +1022,14 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					}
 				}
 				if compiled.SIMD {
-//line lane_range.go:105
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line lane_range.go:102
 						var tid int = gc_tx
+//line lane_range.go:103
 						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 						if i < 0 || i > len(out)-8 {
-//line lane_range.go:105
 							break
 						}
 //line lane_range.go:105
@@ -1144,64 +1037,16 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line lane_range.go:102
-						tid := gc_tx
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-					{
-//line lane_range.go:109
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line lane_range.go:102
-						tid := gc_tx
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-					{
-//line lane_range.go:109
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line lane_range.go:102
-						tid := gc_tx
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-					{
-//line lane_range.go:109
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line lane_range.go:102
-						tid := gc_tx
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-				}
-//line lane_range.go:109
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lane_range.go:102
 					tid := gc_tx
+//line lane_range.go:103
 					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 					out[i] = 1
 				}
 			}
-//line lane_range.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

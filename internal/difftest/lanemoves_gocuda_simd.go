@@ -32,12 +32,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:33
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:36
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:38
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line lanemoves.go:14
@@ -50,20 +49,19 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:14
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line lanemoves.go:21
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line operandcopy.go:39
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line operandcopy.go:41
 			for d := 1; d <= 2; d *= 2 {
 //line operandcopy.go:40
 				gc_run.Add(d, 0, 32)
@@ -113,7 +111,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line operandcopy.go:53
 							v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 							v_ += gc_c1r[gc_lane]
@@ -125,14 +122,13 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		}
 //line operandcopy.go:42
 		copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
-//line lanemoves.go:19
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:19
 		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-//line lanemoves.go:23
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:25
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -146,14 +142,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line lanemoves.go:23
 					gc_vb4 := archsimd.BroadcastInt32x16(2)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:13
 						_ = i
 //line lanemoves.go:13
 						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
@@ -164,7 +157,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 							gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
-//line lanemoves.go:24
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -173,14 +165,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lanemoves.go:23
 				gc_vb3 := archsimd.BroadcastInt32x8(2)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:13
 					_ = i
 //line lanemoves.go:13
 					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -193,24 +182,20 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 				gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
-//line lanemoves.go:27
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lanemoves.go:23
 					gc_vb2 := archsimd.BroadcastInt32x16(2)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:13
 						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
@@ -219,14 +204,12 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						{
 //line lanemoves.go:23
 							if i < 0 || i > len(out)-16 {
-//line lanemoves.go:23
 								break
 							}
 //line lanemoves.go:23
 							gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:25
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -235,12 +218,10 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lanemoves.go:23
 				gc_vb := archsimd.BroadcastInt32x8(2)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:13
 					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -248,7 +229,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 //line lanemoves.go:23
 					if i < 0 || i > len(out)-8 {
-//line lanemoves.go:23
 						break
 					}
 //line lanemoves.go:23
@@ -256,67 +236,10 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
-				}
-				{
-//line lanemoves.go:27
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
-				}
-				{
-//line lanemoves.go:27
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
-				}
-				{
-//line lanemoves.go:27
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
-				}
-			}
-//line lanemoves.go:27
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
@@ -352,7 +275,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 		}
 		var gc_dead uint32
 		{
-//line lanemoves.go:58
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L3:
@@ -366,29 +288,26 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:33
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:34
 				if gc_tx >= cut {
-//line lanemoves.go:34
 					gc_exited[gc_rank] = true
-//line lanemoves.go:34
 					gc_dead |= uint32(1) << gc_lane
-//line lanemoves.go:34
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L3
 				}
+//line lanemoves.go:37
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line lanemoves.go:44
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line operandcopy.go:39
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line operandcopy.go:41
 			for d := 1; d <= 2; d *= 2 {
 //line operandcopy.go:40
 				gc_run.Add(d, 0, 32)
@@ -409,7 +328,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line operandcopy.go:47
 						v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 						v_ += gc_c1r[gc_lane]
@@ -441,13 +359,12 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:42
 			y := gc_c2r[gc_lane]
 			keep := y
-//line lanemoves.go:46
 			gc_s_keep[gc_rank] = keep
 		}
 	}
-//line lanemoves.go:51
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:53
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -458,21 +375,15 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line lanemoves.go:33
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line lanemoves.go:46
 				gc_vb2 := archsimd.BroadcastInt32x16(2)
 				for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:46
 					gc_alive2 := gc_all2
-//line lanemoves.go:46
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line lanemoves.go:46
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line lanemoves.go:33
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:33
 					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
@@ -481,14 +392,12 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 					{
 //line lanemoves.go:46
 						if i < 0 || i > len(out)-16 {
-//line lanemoves.go:46
 							break
 						}
 //line lanemoves.go:46
 						gc_vb2.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive2)
 					}
 				}
-//line lanemoves.go:48
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -497,21 +406,16 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			}
 		}
 		if compiled.SIMD {
-//line lanemoves.go:33
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lanemoves.go:46
 			gc_vb := archsimd.BroadcastInt32x8(2)
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:46
 				gc_alive := gc_all
-//line lanemoves.go:46
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line lanemoves.go:46
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line lanemoves.go:33
 				var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:33
 				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -519,7 +423,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 //line lanemoves.go:46
 				if i < 0 || i > len(out)-8 {
-//line lanemoves.go:46
 					break
 				}
 //line lanemoves.go:46
@@ -533,9 +436,7 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line lanemoves.go:33
 			i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:35
 			x := gc_s_x[gc_rank]
 			keep := gc_s_keep[gc_rank]
 //line lanemoves.go:46
@@ -563,12 +464,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:76
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:79
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:81
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line lanemoves.go:59
@@ -581,14 +481,13 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:59
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				w := v
-//line lanemoves.go:66
 				gc_l_w[gc_lane] = w
 			}
 		}
@@ -597,10 +496,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
-//line lanemoves.go:65
 				gc_vb := archsimd.BroadcastInt32x8(2)
 				if gc_act == ^uint32(0) {
-//line lanemoves.go:65
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lanemoves.go:65
@@ -632,7 +529,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lanemoves.go:78
 					w := gc_l_w[gc_lane]
 //line lanemoves.go:65
 					w += 2 * gc_c1r[gc_lane]
@@ -643,9 +539,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:67
 		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-//line lanemoves.go:71
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:73
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -662,9 +558,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:58
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:58
 						_ = i
 //line lanemoves.go:58
 						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
@@ -676,7 +570,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 							z.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
-//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -688,9 +581,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:58
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:58
 					_ = i
 //line lanemoves.go:58
 					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
@@ -705,7 +596,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -715,7 +605,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = z
 			}
 		} else {
-//line lanemoves.go:75
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -723,7 +612,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:58
 						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:58
 						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
@@ -733,14 +621,12 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						z := r
 						{
 							if i < 0 || i > len(out)-16 {
-//line lanemoves.go:69
 								break
 							}
 //line lanemoves.go:69
 							z.StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -752,7 +638,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:58
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:58
 					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
@@ -762,7 +647,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					z := r
 //line lanemoves.go:69
 					if i < 0 || i > len(out)-8 {
-//line lanemoves.go:69
 						break
 					}
 //line lanemoves.go:69
@@ -770,79 +654,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
-				}
-				{
-//line lanemoves.go:75
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
-				}
-				{
-//line lanemoves.go:75
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
-				}
-				{
-//line lanemoves.go:75
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
-				}
-			}
-//line lanemoves.go:75
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -874,24 +689,22 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:96
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:99
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:101
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:79
 				var v int32
 				if i&k == 0 {
 					v = gc_at[gc_lane]
 				}
 				w := v
-//line lanemoves.go:86
 				gc_l_w[gc_lane] = w
 			}
 		} else {
@@ -902,14 +715,13 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:79
 				var v int32
 				if i&k == 0 {
 					v = in[i]
 				}
 				w := v
-//line lanemoves.go:86
 				gc_l_w[gc_lane] = w
 			}
 		}
@@ -918,10 +730,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
-//line lanemoves.go:85
 				gc_vb := archsimd.BroadcastInt32x8(2)
 				if gc_act == ^uint32(0) {
-//line lanemoves.go:85
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lanemoves.go:85
@@ -953,7 +763,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lanemoves.go:98
 					w := gc_l_w[gc_lane]
 //line lanemoves.go:85
 					w += 2 * gc_c1r[gc_lane]
@@ -964,9 +773,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 //line lanemoves.go:87
 		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-//line lanemoves.go:91
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:93
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -983,9 +792,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:78
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:78
 						_ = i
 //line lanemoves.go:78
 						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
@@ -997,7 +804,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 							z.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
-//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1009,9 +815,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:78
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:78
 					_ = i
 //line lanemoves.go:78
 					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
@@ -1026,7 +830,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -1036,7 +839,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_at2[gc_tx] = z
 			}
 		} else {
-//line lanemoves.go:95
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1044,7 +846,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:78
 						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:78
 						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
@@ -1054,14 +855,12 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						z := r
 						{
 							if i < 0 || i > len(out)-16 {
-//line lanemoves.go:89
 								break
 							}
 //line lanemoves.go:89
 							z.StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1073,7 +872,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:78
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:78
 					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
@@ -1083,7 +881,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					z := r
 //line lanemoves.go:89
 					if i < 0 || i > len(out)-8 {
-//line lanemoves.go:89
 						break
 					}
 //line lanemoves.go:89
@@ -1091,79 +888,10 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
-				}
-				{
-//line lanemoves.go:95
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
-				}
-				{
-//line lanemoves.go:95
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
-				}
-				{
-//line lanemoves.go:95
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
-					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
-				}
-			}
-//line lanemoves.go:95
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -1198,18 +926,17 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:128
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:131
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:133
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:108
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
@@ -1224,8 +951,8 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:108
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -1233,11 +960,9 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lanemoves.go:112
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
 		} else {
-//line lanemoves.go:112
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
@@ -1272,7 +997,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lanemoves.go:125
 					v := gc_l_v[gc_lane]
 //line lanemoves.go:112
 					v += gc_c1r[gc_lane]
@@ -1280,30 +1004,28 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line lanemoves.go:113
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+//line lanemoves.go:114
 			copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
 			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
 		} else {
-//line lanemoves.go:113
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:113
 			copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-//line lanemoves.go:114
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+//line lanemoves.go:115
 			copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
 			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
 		} else {
-//line lanemoves.go:114
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
 //line lanemoves.go:114
 			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
-//line lanemoves.go:119
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:121
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1317,14 +1039,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line lanemoves.go:117
 					gc_vb4 := archsimd.BroadcastInt32x16(2)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:107
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:107
 						_ = i
 //line lanemoves.go:107
 						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
@@ -1335,7 +1054,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 							gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
-//line lanemoves.go:118
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1344,14 +1062,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lanemoves.go:117
 				gc_vb3 := archsimd.BroadcastInt32x8(2)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:107
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:107
 					_ = i
 //line lanemoves.go:107
 					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
@@ -1364,24 +1079,20 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 				gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
-//line lanemoves.go:121
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lanemoves.go:117
 					gc_vb2 := archsimd.BroadcastInt32x16(2)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line lanemoves.go:107
 						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:107
 						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
@@ -1390,14 +1101,12 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						{
 //line lanemoves.go:117
 							if i < 0 || i > len(out)-16 {
-//line lanemoves.go:117
 								break
 							}
 //line lanemoves.go:117
 							gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:119
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1406,12 +1115,10 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lanemoves.go:117
 				gc_vb := archsimd.BroadcastInt32x8(2)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:107
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:107
 					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
@@ -1419,7 +1126,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
 //line lanemoves.go:117
 					if i < 0 || i > len(out)-8 {
-//line lanemoves.go:117
 						break
 					}
 //line lanemoves.go:117
@@ -1427,67 +1133,10 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
-				}
-				{
-//line lanemoves.go:121
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
-				}
-				{
-//line lanemoves.go:121
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
-				}
-				{
-//line lanemoves.go:121
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
-					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
-				}
-			}
-//line lanemoves.go:121
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
 //line lanemoves.go:117

@@ -28,9 +28,9 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 			return
 		}
 		gc_more = false
-//line last_exit.go:26
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line last_exit.go:28
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to-1 {
@@ -43,40 +43,33 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				gc_at := s[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
 				gc_vstep := gc_from
-//line last_exit.go:19
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line last_exit.go:23
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line last_exit.go:19
 					var k int = gc_tx + gc_off
+//line last_exit.go:20
 					if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
 //line last_exit.go:20
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
-//line last_exit.go:20
 						if gc_if2.ToBits() != 0 {
 //line last_exit.go:20
 							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 						}
-//line last_exit.go:20
 						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line last_exit.go:20
 						if gc_else2.ToBits() != 0 {
 //line last_exit.go:20
 							gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 						}
 					}
 				}
-//line last_exit.go:22
 				if gc_vstep > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line last_exit.go:19
 					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
@@ -88,16 +81,13 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				}
 			} else {
 				gc_vstep2 := gc_from
-//line last_exit.go:19
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line last_exit.go:23
 				gc_vb := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line last_exit.go:19
 					var k int = gc_tx + gc_off
-					if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 //line last_exit.go:20
+					if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 						break
 					}
 //line last_exit.go:20
@@ -107,14 +97,11 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					} else {
 //line last_exit.go:21
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
-//line last_exit.go:20
 						if gc_if.ToBits() != 0 {
 //line last_exit.go:20
 							lanes.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
 						}
-//line last_exit.go:21
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line last_exit.go:21
 						if gc_else.ToBits() != 0 {
 //line last_exit.go:21
 							gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
@@ -124,69 +111,9 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line last_exit.go:19
 					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
@@ -200,8 +127,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 		}
 	}
 	{
-//line last_exit.go:31
 		gc_from, gc_to := 0, gc_bdx
+//line last_exit.go:32
 		if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}

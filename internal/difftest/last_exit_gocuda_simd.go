@@ -29,9 +29,9 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 			return
 		}
 		gc_more = false
-//line last_exit.go:26
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line last_exit.go:28
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to-1 {
@@ -47,28 +47,23 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line last_exit.go:19
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line last_exit.go:23
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line last_exit.go:19
 							var k int = gc_tx + gc_off
+//line last_exit.go:20
 							if base+k < n && uint(n-(base+k)) > 15 {
 //line last_exit.go:20
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line last_exit.go:20
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
-//line last_exit.go:20
 								if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 								}
-//line last_exit.go:20
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line last_exit.go:20
 								if gc_else4.ToBits() != 0 {
 									{
 //line last_exit.go:20
@@ -77,7 +72,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 								}
 							}
 						}
-//line last_exit.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -86,42 +80,35 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					}
 				}
 				if compiled.SIMD {
-//line last_exit.go:19
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line last_exit.go:23
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line last_exit.go:19
 						var k int = gc_tx + gc_off
+//line last_exit.go:20
 						if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line last_exit.go:20
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
-//line last_exit.go:20
 							if gc_if3.ToBits() != 0 {
 //line last_exit.go:20
 								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 							}
-//line last_exit.go:20
 							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line last_exit.go:20
 							if gc_else3.ToBits() != 0 {
 //line last_exit.go:20
 								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line last_exit.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_vstep > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line last_exit.go:19
 					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
@@ -136,16 +123,13 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line last_exit.go:19
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line last_exit.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line last_exit.go:19
 							var k int = gc_tx + gc_off
-							if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
 //line last_exit.go:20
+							if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
 								break
 							}
 //line last_exit.go:20
@@ -155,14 +139,11 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 							} else {
 //line last_exit.go:21
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
-//line last_exit.go:20
 								if gc_if2.ToBits() != 0 {
 //line last_exit.go:20
 									archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
 								}
-//line last_exit.go:21
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-//line last_exit.go:21
 								if gc_else2.ToBits() != 0 {
 									{
 //line last_exit.go:21
@@ -171,7 +152,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 								}
 							}
 						}
-//line last_exit.go:25
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -180,16 +160,13 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					}
 				}
 				if compiled.SIMD {
-//line last_exit.go:19
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line last_exit.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line last_exit.go:19
 						var k int = gc_tx + gc_off
-						if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 //line last_exit.go:20
+						if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 							break
 						}
 //line last_exit.go:20
@@ -199,14 +176,11 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						} else {
 //line last_exit.go:21
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
-//line last_exit.go:20
 							if gc_if.ToBits() != 0 {
 //line last_exit.go:20
 								archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
 							}
-//line last_exit.go:21
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line last_exit.go:21
 							if gc_else.ToBits() != 0 {
 //line last_exit.go:21
 								gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
@@ -218,69 +192,9 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line last_exit.go:19
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line last_exit.go:19
 					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
@@ -294,8 +208,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 		}
 	}
 	{
-//line last_exit.go:31
 		gc_from, gc_to := 0, gc_bdx
+//line last_exit.go:32
 		if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -322,8 +236,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 									gc_tx := gc_vstep3
 //line last_exit.go:27
 									var i int = base + gc_tx
-//line last_exit.go:27
 									_ = i
+//line last_exit.go:28
 									archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -338,8 +252,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 								gc_tx := gc_vstep3
 //line last_exit.go:27
 								var i int = base + gc_tx
-//line last_exit.go:27
 								_ = i
+//line last_exit.go:28
 								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -373,7 +287,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 							var i int = base + gc_tx
 //line last_exit.go:31
 							if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-16 || i < 0 || i > len(out)-16 {
-//line last_exit.go:31
 								break
 							}
 //line last_exit.go:32
@@ -393,7 +306,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						var i int = base + gc_tx
 //line last_exit.go:31
 						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-8 || i < 0 || i > len(out)-8 {
-//line last_exit.go:31
 							break
 						}
 //line last_exit.go:32

@@ -27,27 +27,22 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	if gc_bx > 4 {
 		m--
 	}
-//line lengthguard.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line lengthguard.go:21
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line lengthguard.go:18
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:24
 			gc_vb11 := lanes.BroadcastInt32x8(2)
-//line lengthguard.go:27
 			gc_vb12 := lanes.BroadcastInt32x8(3)
-//line lengthguard.go:30
 			gc_vb13 := lanes.BroadcastInt32x8(4)
-//line lengthguard.go:33
 			gc_vb14 := lanes.BroadcastInt32x8(100)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				var g int = gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 				var a lanes.Int32x8
 //line lengthguard.go:19
 				var b lanes.Int32x8
@@ -61,7 +56,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:20
 					gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:20
 					if gc_if16.ToBits() != 0 {
 //line lengthguard.go:20
 						a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if16)
@@ -73,7 +67,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:23
 					gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line lengthguard.go:23
 					if gc_if17.ToBits() != 0 {
 //line lengthguard.go:23
 						b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11).Merge(b, gc_if17)
@@ -85,7 +78,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:26
 					gc_if18 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-//line lengthguard.go:26
 					if gc_if18.ToBits() != 0 {
 //line lengthguard.go:26
 						c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12).Merge(c, gc_if18)
@@ -97,19 +89,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:29
 					gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-//line lengthguard.go:29
 					if gc_if19.ToBits() != 0 {
 //line lengthguard.go:29
 						d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13).Merge(d, gc_if19)
 					}
 				}
 				if g >= n {
-//line lengthguard.go:32
 					a = gc_vb14
 				} else {
 //line lengthguard.go:32
 					gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:32
 					if gc_if20.ToBits() != 0 {
 //line lengthguard.go:32
 						a = gc_vb14.Merge(a, gc_if20)
@@ -126,8 +115,8 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 				var a, b, c, d int32
 				if true || g < n {
 					a = gc_at[gc_tx]
@@ -144,7 +133,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				if false && n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -152,21 +140,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line lengthguard.go:18
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:24
 			gc_vb4 := lanes.BroadcastInt32x8(2)
-//line lengthguard.go:27
 			gc_vb5 := lanes.BroadcastInt32x8(3)
-//line lengthguard.go:30
 			gc_vb6 := lanes.BroadcastInt32x8(4)
-//line lengthguard.go:33
 			gc_vb7 := lanes.BroadcastInt32x8(100)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				var g int = gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 				var a lanes.Int32x8
 //line lengthguard.go:19
 				var b lanes.Int32x8
@@ -175,7 +158,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:19
 				var d lanes.Int32x8
 				if g < 0 || g > len(in)-8 {
-//line lengthguard.go:20
 					break
 				}
 //line lengthguard.go:20
@@ -185,7 +167,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:21
 					gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:20
 					if gc_if6.ToBits() != 0 {
 //line lengthguard.go:20
 						a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
@@ -197,7 +178,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:24
 					gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line lengthguard.go:23
 					if gc_if7.ToBits() != 0 {
 //line lengthguard.go:23
 						b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
@@ -209,7 +189,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:27
 					gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-//line lengthguard.go:26
 					if gc_if8.ToBits() != 0 {
 //line lengthguard.go:26
 						c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
@@ -221,19 +200,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:30
 					gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-//line lengthguard.go:29
 					if gc_if9.ToBits() != 0 {
 //line lengthguard.go:29
 						d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
 					}
 				}
 				if g >= n {
-//line lengthguard.go:32
 					a = gc_vb7
 				} else {
 //line lengthguard.go:32
 					gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:32
 					if gc_if10.ToBits() != 0 {
 //line lengthguard.go:32
 						a = gc_vb7.Merge(a, gc_if10)
@@ -251,8 +227,8 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 				var a, b, c, d int32
 				if g < n {
 					a = in[g]
@@ -269,7 +245,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				if n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -277,20 +252,17 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line lengthguard.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line lengthguard.go:50
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep3 := 0
-//line lengthguard.go:18
 			gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:40
 			gc_vb16 := lanes.BroadcastInt32x8(7)
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
 				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -307,7 +279,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:36
 					gc_if23 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-//line lengthguard.go:36
 					if gc_if23.ToBits() != 0 {
 //line lengthguard.go:36
 						a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if23)
@@ -319,19 +290,15 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:39
 					gc_if24 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:39
 					if gc_if24.ToBits() != 0 {
 //line lengthguard.go:39
 						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if24)
 					}
 				}
 			}
-//line lengthguard.go:41
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -346,14 +313,11 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 		} else {
 			gc_vstep4 := 0
-//line lengthguard.go:18
 			gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:40
 			gc_vb15 := lanes.BroadcastInt32x8(7)
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
 				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -365,7 +329,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 				if g < 0 || g > len(out)-8 {
-//line lengthguard.go:36
 					break
 				}
 //line lengthguard.go:36
@@ -375,7 +338,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:37
 					gc_if21 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-//line lengthguard.go:36
 					if gc_if21.ToBits() != 0 {
 //line lengthguard.go:36
 						a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if21)
@@ -387,99 +349,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line lengthguard.go:40
 					gc_if22 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:39
 					if gc_if22.ToBits() != 0 {
 //line lengthguard.go:39
 						lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreMasked((*[8]int32)(out[g:]), gc_if22)
 					}
 				}
 			}
-//line lengthguard.go:42
-			gc_step := gc_vstep4
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]

@@ -28,30 +28,25 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	if gc_bx > 4 {
 		m--
 	}
-//line lengthguard.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line lengthguard.go:21
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line lengthguard.go:18
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:24
 					gc_vb25 := archsimd.BroadcastInt32x16(2)
-//line lengthguard.go:27
 					gc_vb26 := archsimd.BroadcastInt32x16(3)
-//line lengthguard.go:30
 					gc_vb27 := archsimd.BroadcastInt32x16(4)
-//line lengthguard.go:33
 					gc_vb28 := archsimd.BroadcastInt32x16(100)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 						var g int = gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -65,7 +60,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:20
 							gc_if36 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:20
 							if gc_if36.ToBits() != 0 {
 //line lengthguard.go:20
 								a = a.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
@@ -77,7 +71,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:23
 							gc_if37 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line lengthguard.go:23
 							if gc_if37.ToBits() != 0 {
 //line lengthguard.go:23
 								b = b.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
@@ -89,7 +82,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:26
 							gc_if38 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
-//line lengthguard.go:26
 							if gc_if38.ToBits() != 0 {
 //line lengthguard.go:26
 								c = c.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
@@ -101,19 +93,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:29
 							gc_if39 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
-//line lengthguard.go:29
 							if gc_if39.ToBits() != 0 {
 //line lengthguard.go:29
 								d = d.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 							}
 						}
 						if g >= n {
-//line lengthguard.go:32
 							a = gc_vb28
 						} else {
 //line lengthguard.go:32
 							gc_if40 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:32
 							if gc_if40.ToBits() != 0 {
 //line lengthguard.go:32
 								a = a.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
@@ -136,21 +125,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lengthguard.go:18
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:24
 				gc_vb18 := archsimd.BroadcastInt32x8(2)
-//line lengthguard.go:27
 				gc_vb19 := archsimd.BroadcastInt32x8(3)
-//line lengthguard.go:30
 				gc_vb20 := archsimd.BroadcastInt32x8(4)
-//line lengthguard.go:33
 				gc_vb21 := archsimd.BroadcastInt32x8(100)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 					var g int = gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -164,7 +148,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:20
 						gc_if26 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:20
 						if gc_if26.ToBits() != 0 {
 //line lengthguard.go:20
 							a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if26)
@@ -176,7 +159,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:23
 						gc_if27 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line lengthguard.go:23
 						if gc_if27.ToBits() != 0 {
 //line lengthguard.go:23
 							b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18).Merge(b, gc_if27)
@@ -188,7 +170,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:26
 						gc_if28 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-//line lengthguard.go:26
 						if gc_if28.ToBits() != 0 {
 //line lengthguard.go:26
 							c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19).Merge(c, gc_if28)
@@ -200,19 +181,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:29
 						gc_if29 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-//line lengthguard.go:29
 						if gc_if29.ToBits() != 0 {
 //line lengthguard.go:29
 							d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20).Merge(d, gc_if29)
 						}
 					}
 					if g >= n {
-//line lengthguard.go:32
 						a = gc_vb21
 					} else {
 //line lengthguard.go:32
 						gc_if30 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:32
 						if gc_if30.ToBits() != 0 {
 //line lengthguard.go:32
 							a = gc_vb21.Merge(a, gc_if30)
@@ -231,8 +209,8 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 				var a, b, c, d int32
 				if true || g < n {
 					a = gc_at[gc_tx]
@@ -249,7 +227,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				if false && n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -260,21 +237,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lengthguard.go:18
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:24
 					gc_vb11 := archsimd.BroadcastInt32x16(2)
-//line lengthguard.go:27
 					gc_vb12 := archsimd.BroadcastInt32x16(3)
-//line lengthguard.go:30
 					gc_vb13 := archsimd.BroadcastInt32x16(4)
-//line lengthguard.go:33
 					gc_vb14 := archsimd.BroadcastInt32x16(100)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 						var g int = gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -283,7 +255,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:19
 						var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 {
-//line lengthguard.go:20
 							break
 						}
 //line lengthguard.go:20
@@ -293,7 +264,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:21
 							gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:20
 							if gc_if16.ToBits() != 0 {
 //line lengthguard.go:20
 								a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
@@ -305,7 +275,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:24
 							gc_if17 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line lengthguard.go:23
 							if gc_if17.ToBits() != 0 {
 //line lengthguard.go:23
 								b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11), archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
@@ -317,7 +286,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:27
 							gc_if18 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
-//line lengthguard.go:26
 							if gc_if18.ToBits() != 0 {
 //line lengthguard.go:26
 								c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
@@ -329,19 +297,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:30
 							gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
-//line lengthguard.go:29
 							if gc_if19.ToBits() != 0 {
 //line lengthguard.go:29
 								d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13), archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 							}
 						}
 						if g >= n {
-//line lengthguard.go:32
 							a = gc_vb14
 						} else {
 //line lengthguard.go:32
 							gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:32
 							if gc_if20.ToBits() != 0 {
 //line lengthguard.go:32
 								a = a.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
@@ -364,21 +329,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lengthguard.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:24
 				gc_vb4 := archsimd.BroadcastInt32x8(2)
-//line lengthguard.go:27
 				gc_vb5 := archsimd.BroadcastInt32x8(3)
-//line lengthguard.go:30
 				gc_vb6 := archsimd.BroadcastInt32x8(4)
-//line lengthguard.go:33
 				gc_vb7 := archsimd.BroadcastInt32x8(100)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 					var g int = gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -387,7 +347,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:19
 					var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 {
-//line lengthguard.go:20
 						break
 					}
 //line lengthguard.go:20
@@ -397,7 +356,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:21
 						gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:20
 						if gc_if6.ToBits() != 0 {
 //line lengthguard.go:20
 							a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
@@ -409,7 +367,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:24
 						gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line lengthguard.go:23
 						if gc_if7.ToBits() != 0 {
 //line lengthguard.go:23
 							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
@@ -421,7 +378,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:27
 						gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-//line lengthguard.go:26
 						if gc_if8.ToBits() != 0 {
 //line lengthguard.go:26
 							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
@@ -433,19 +389,16 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:30
 						gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-//line lengthguard.go:29
 						if gc_if9.ToBits() != 0 {
 //line lengthguard.go:29
 							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
 						}
 					}
 					if g >= n {
-//line lengthguard.go:32
 						a = gc_vb7
 					} else {
 //line lengthguard.go:32
 						gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:32
 						if gc_if10.ToBits() != 0 {
 //line lengthguard.go:32
 							a = gc_vb7.Merge(a, gc_if10)
@@ -465,8 +418,8 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:19
 				var a, b, c, d int32
 				if g < n {
 					a = in[g]
@@ -483,7 +436,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				if n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -491,23 +443,20 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line lengthguard.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line lengthguard.go:50
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line lengthguard.go:18
 					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:40
 					gc_vb32 := archsimd.BroadcastInt32x16(7)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 						var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
 						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
@@ -524,7 +473,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:36
 							gc_if47 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
-//line lengthguard.go:36
 							if gc_if47.ToBits() != 0 {
 //line lengthguard.go:36
 								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if47)
@@ -536,14 +484,12 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:39
 							gc_if48 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:39
 							if gc_if48.ToBits() != 0 {
 //line lengthguard.go:39
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if48)
 							}
 						}
 					}
-//line lengthguard.go:41
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -552,14 +498,11 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lengthguard.go:18
 				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:40
 				gc_vb31 := archsimd.BroadcastInt32x8(7)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 					var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
 					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -576,7 +519,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:36
 						gc_if45 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-//line lengthguard.go:36
 						if gc_if45.ToBits() != 0 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if45)
@@ -588,21 +530,17 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:39
 						gc_if46 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:39
 						if gc_if46.ToBits() != 0 {
 //line lengthguard.go:39
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if46)
 						}
 					}
 				}
-//line lengthguard.go:41
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -620,14 +558,11 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line lengthguard.go:18
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:40
 					gc_vb30 := archsimd.BroadcastInt32x16(7)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 						var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
 						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
@@ -639,7 +574,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 						if g < 0 || g > len(out)-16 {
-//line lengthguard.go:36
 							break
 						}
 //line lengthguard.go:36
@@ -649,7 +583,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:37
 							gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
-//line lengthguard.go:36
 							if gc_if43.ToBits() != 0 {
 //line lengthguard.go:36
 								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
@@ -661,14 +594,12 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line lengthguard.go:40
 							gc_if44 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:39
 							if gc_if44.ToBits() != 0 {
 //line lengthguard.go:39
 								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
 							}
 						}
 					}
-//line lengthguard.go:42
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -677,14 +608,11 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line lengthguard.go:18
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:40
 				gc_vb29 := archsimd.BroadcastInt32x8(7)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line lengthguard.go:18
 					var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
 					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -696,7 +624,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 					if g < 0 || g > len(out)-8 {
-//line lengthguard.go:36
 						break
 					}
 //line lengthguard.go:36
@@ -706,7 +633,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:37
 						gc_if41 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-//line lengthguard.go:36
 						if gc_if41.ToBits() != 0 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
@@ -718,101 +644,18 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line lengthguard.go:40
 						gc_if42 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:39
 						if gc_if42.ToBits() != 0 {
 //line lengthguard.go:39
 							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
 						}
 					}
 				}
-//line lengthguard.go:42
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep4
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-					if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]

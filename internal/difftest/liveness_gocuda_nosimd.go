@@ -19,20 +19,18 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line liveness.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line liveness.go:22
 		if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
-//line liveness.go:16
 			gc_vb4 := lanes.BroadcastInt32x8(5)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line liveness.go:13
 				var i int = gc_tx
-//line liveness.go:13
 				_ = i
+//line liveness.go:14
 				var a lanes.Int32x8
 //line liveness.go:14
 				var b int32
@@ -53,27 +51,24 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				var a, b, c int32
 				a = gc_at[gc_tx]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
 			}
 		} else {
 			gc_vstep2 := 0
-//line liveness.go:16
 			gc_vb2 := lanes.BroadcastInt32x8(5)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line liveness.go:13
 				var i int = gc_tx
+//line liveness.go:14
 				var a lanes.Int32x8
 //line liveness.go:14
 				var b int32
 //line liveness.go:14
 				var c lanes.Int32x8
 				if i < 0 || i > len(in)-8 {
-//line liveness.go:15
 					break
 				}
 //line liveness.go:15
@@ -86,101 +81,37 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 //line liveness.go:15
 				c.StoreSlice(gc_s_c[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line liveness.go:13
 				i := gc_tx
+//line liveness.go:14
 				var a, b, c int32
 				a = in[i]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-//line liveness.go:27
 	compiled.OutOfLine(func() {
+//line liveness.go:28
 		gc_s_a := gc_s_a[:gc_n]
 //line liveness.go:30
 		gc_s_b := gc_s_b[:gc_n]
 //line liveness.go:32
 		gc_s_c := gc_s_c[:gc_n]
 		{
-//line liveness.go:35
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
+//line liveness.go:16
 					var b int32
-//line liveness.go:18
 					c := gc_s_c[gc_rank]
-//line liveness.go:18
 					switch {
 					case i%3 == 0:
 						b = a * 2
@@ -201,17 +132,15 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	})
-//line liveness.go:39
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line liveness.go:40
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-//line liveness.go:47
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -219,10 +148,8 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 1
-//line liveness.go:38
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -230,10 +157,8 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 2
-//line liveness.go:38
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -241,10 +166,8 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 3
-//line liveness.go:38
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -252,9 +175,8 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line liveness.go:15
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -262,15 +184,13 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -278,12 +198,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -291,12 +209,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -304,12 +220,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -317,12 +231,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line liveness.go:13
 				i := gc_tx
-//line liveness.go:15
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -356,9 +268,9 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line liveness.go:65
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
+//line liveness.go:67
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -376,8 +288,8 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line liveness.go:43
 					i := gc_bx*gc_bdx + gc_tx
+//line liveness.go:44
 					v := in[i]
 					w := v * 3
 					gc_l_v[gc_lane] = v
@@ -385,7 +297,6 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line liveness.go:46
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -400,28 +311,24 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			}
 			gc_l_w[gc_lane] = w
 		}
-//line liveness.go:50
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line liveness.go:55
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
+//line liveness.go:57
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 				gc_at2 := out[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line liveness.go:62
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line liveness.go:45
 					w := gc_l_w[gc_lane]
 //line liveness.go:50
 					s2 := gc_c2r[gc_lane]
 					gc_at2[gc_lane] = w*7 + s2
 				}
 			} else {
-//line liveness.go:55
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -429,9 +336,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line liveness.go:43
 					i := gc_bx*gc_bdx + gc_tx
-//line liveness.go:45
 					w := gc_l_w[gc_lane]
 //line liveness.go:50
 					s2 := gc_c2r[gc_lane]

@@ -20,21 +20,19 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line liveness.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line liveness.go:22
 		if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line liveness.go:16
 				gc_vb4 := archsimd.BroadcastInt32x8(5)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line liveness.go:13
 					var i int = gc_tx
-//line liveness.go:13
 					_ = i
+//line liveness.go:14
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 					var b int32
@@ -57,7 +55,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				var a, b, c int32
 				a = gc_at[gc_tx]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -65,20 +62,18 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line liveness.go:16
 				gc_vb2 := archsimd.BroadcastInt32x8(5)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line liveness.go:13
 					var i int = gc_tx
+//line liveness.go:14
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 					var b int32
 //line liveness.go:14
 					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line liveness.go:15
 						break
 					}
 //line liveness.go:15
@@ -93,101 +88,37 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-//line liveness.go:20
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line liveness.go:13
 				i := gc_tx
+//line liveness.go:14
 				var a, b, c int32
 				a = in[i]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-//line liveness.go:27
 	compiled.OutOfLine(func() {
+//line liveness.go:28
 		gc_s_a := gc_s_a[:gc_n]
 //line liveness.go:30
 		gc_s_b := gc_s_b[:gc_n]
 //line liveness.go:32
 		gc_s_c := gc_s_c[:gc_n]
 		{
-//line liveness.go:35
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
+//line liveness.go:16
 					var b int32
-//line liveness.go:18
 					c := gc_s_c[gc_rank]
-//line liveness.go:18
 					switch {
 					case i%3 == 0:
 						b = a * 2
@@ -208,22 +139,18 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	})
-//line liveness.go:39
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line liveness.go:40
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line liveness.go:33
 				gc_vb7 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:33
 				gc_vb8 := archsimd.BroadcastInt32x8(5)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line liveness.go:13
 					var i int = gc_tx
-//line liveness.go:13
 					_ = i
 //line liveness.go:13
 					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -237,7 +164,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line liveness.go:15
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -247,14 +173,11 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line liveness.go:33
 				gc_vb5 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:33
 				gc_vb6 := archsimd.BroadcastInt32x8(5)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line liveness.go:13
 					var i int = gc_tx
 //line liveness.go:13
 					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -264,7 +187,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
 //line liveness.go:33
 					if i < 0 || i > len(out)-8 {
-//line liveness.go:33
 						break
 					}
 //line liveness.go:34
@@ -272,67 +194,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-//line liveness.go:15
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-//line liveness.go:15
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-//line liveness.go:15
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line liveness.go:13
-					i := gc_tx
-//line liveness.go:15
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line liveness.go:13
 				i := gc_tx
-//line liveness.go:15
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -364,24 +229,19 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line liveness.go:45
 			gc_vb := archsimd.BroadcastInt32x8(3)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line liveness.go:45
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line liveness.go:48
 					gc_tx := gc_tidx2.X + gc_lane
-//line liveness.go:50
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line liveness.go:43
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line liveness.go:44
@@ -405,15 +265,13 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line liveness.go:59
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line liveness.go:43
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line liveness.go:44
@@ -430,7 +288,6 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line liveness.go:52
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -443,45 +300,36 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line liveness.go:43
 				i := gc_bx*gc_bdx + gc_tx
+//line liveness.go:44
 				v := in[i]
 				w := v * 3
 				gc_l_v[gc_lane] = v
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line liveness.go:46
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
-//line liveness.go:46
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_vb4 := archsimd.BroadcastInt32x8(3)
 			if gc_act == ^uint32(0) {
-//line liveness.go:47
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line liveness.go:47
 				gc_vb8 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line liveness.go:47
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line liveness.go:47
 					_ = v
 //line liveness.go:47
 					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:46
 					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					var k int32 = int32(0)
-//line liveness.go:47
 					gc_lanes3 := gc_all3
-//line liveness.go:47
 					for {
 //line liveness.go:47
 						gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
-//line liveness.go:47
 						if gc_lanes3.ToBits() == 0 {
-//line liveness.go:47
 							break
 						}
 //line liveness.go:47
@@ -500,22 +348,17 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					}
 //line liveness.go:47
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line liveness.go:47
 					_ = v
 //line liveness.go:47
 					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:46
 					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					var k int32 = int32(0)
-//line liveness.go:47
 					gc_lanes := gc_all
-//line liveness.go:47
 					for {
 //line liveness.go:47
 						gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
-//line liveness.go:47
 						if gc_lanes.ToBits() == 0 {
-//line liveness.go:47
 							break
 						}
 //line liveness.go:47
@@ -548,32 +391,25 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line liveness.go:50
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
 		gc_left3 := gc_act
 		if compiled.SIMD {
-//line liveness.go:51
 			gc_vb11 := archsimd.BroadcastInt32x8(7)
 			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-//line liveness.go:51
 				gc_vb12 := archsimd.BroadcastInt32x8(7)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line liveness.go:54
 					gc_tx := gc_tidx4.X + gc_lane
-//line liveness.go:56
 					gc_ty := gc_tidx4.Y
 					_ = gc_ty
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
-//line liveness.go:43
 					var i int = gc_bx*gc_bdx + gc_tx
 //line liveness.go:43
 					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:50
 					s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if i < 0 || i > len(out)-8 {
-//line liveness.go:51
 						break
 					}
 //line liveness.go:52
@@ -591,19 +427,16 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line liveness.go:67
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line liveness.go:43
 					var i int = gc_bx*gc_bdx + gc_tx
 //line liveness.go:43
 					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:50
 					s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if i < 0 || i > len(out)-8 {
-//line liveness.go:51
 						break
 					}
 //line liveness.go:52
@@ -614,7 +447,6 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-//line liveness.go:60
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -627,9 +459,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line liveness.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line liveness.go:45
 				w := gc_l_w[gc_lane]
 //line liveness.go:50
 				s2 := gc_c2r[gc_lane]

@@ -27,18 +27,16 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
-//line methods.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:49
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line methods.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -48,12 +46,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 1
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -63,12 +58,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 2
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -78,12 +70,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 3
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -93,11 +82,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
@@ -107,18 +94,15 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_at[gc_tx] = v * b.scale
 			}
 		} else {
-//line methods.go:20
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -126,15 +110,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -142,15 +123,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -158,15 +136,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -174,15 +149,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
-//line methods.go:15
 				tid := gc_tx
 //line methods.go:46
 				var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -193,8 +165,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k := gc_bdx / 2; k > 0; k /= 2 {
-//line methods.go:19
 		gc_from, gc_to := 0, gc_bdx
+//line methods.go:20
 		if gc_bound := k; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -211,78 +183,64 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line methods.go:24
 						gc_tx := gc_step3 + 1
 //line methods.go:20
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line methods.go:24
 						gc_tx := gc_step3 + 2
 //line methods.go:20
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line methods.go:24
 						gc_tx := gc_step3 + 3
 //line methods.go:20
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line methods.go:24
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line methods.go:20
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line methods.go:24
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 					{
-//line methods.go:24
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 					{
-//line methods.go:24
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 					{
-//line methods.go:24
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 				}
-//line methods.go:24
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:20
 					s[tid] += s[tid+k]
@@ -290,8 +248,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off2 := 0
+//line methods.go:29
 	if gc_off2 >= 0 && gc_off2 < len(s) {
 		gc_at4 := s[gc_off2:][:1]
 		gc_elem := gc_at4[0]
@@ -304,9 +262,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-//line methods.go:24
 			r := gc_elem
-//line methods.go:26
 			gc_s_r[gc_rank] = r
 		}
 	} else {
@@ -318,63 +274,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var r int32 = s[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
-//line methods.go:26
 			gc_s_r[gc_rank] = r
 		}
 	}
 //line methods.go:48
 	var s_ []float32 = sf
-//line methods.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methods.go:43
 			i := gc_bx*gc_bdx + gc_tx
 //line methods.go:48
 			var v_ float32 = float32(i % 5)
-//line methods.go:15
 			tid_ := gc_tx
-//line methods.go:17
 			r := gc_s_r[gc_rank]
 //line methods.go:26
 			var r_ int32 = r
@@ -388,8 +304,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
-//line methods.go:19
 		gc_from, gc_to := 0, gc_bdx
+//line methods.go:20
 		if gc_bound := k_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -398,86 +314,72 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 				gc_at5 := s_[:gc_to]
 				gc_at6 := s_[gc_off3:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-//line methods.go:24
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-//line methods.go:24
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-//line methods.go:24
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 				}
-//line methods.go:24
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line methods.go:20
 					gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
-//line methods.go:24
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-//line methods.go:24
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-//line methods.go:24
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-//line methods.go:24
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:15
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 				}
-//line methods.go:24
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:15
 					tid_ := gc_tx
 //line methods.go:20
 					s_[tid_] += s_[tid_+k_]
@@ -485,8 +387,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off4 := 0
+//line methods.go:29
 	if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
 		gc_elem2 := gc_at7[0]
@@ -499,9 +401,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-//line methods.go:24
 			r_2 := gc_elem2
-//line methods.go:26
 			gc_s_r_2[gc_rank] = r_2
 		}
 	} else {
@@ -513,50 +413,13 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var r_2 float32 = s_[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-			{
-				gc_rank := gc_step8 + 0
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 1
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 3
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
-//line methods.go:26
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
-//line methods.go:50
 	var v_2 int32 = 1
 //line methods.go:52
 	var gc_l_c [32]warpCounter
@@ -579,9 +442,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:45
 				r_2 := gc_s_r_2[gc_rank]
 //line methods.go:26
 				var r_3 float32 = r_2
@@ -598,9 +459,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methods.go:51
 			var v_3 int32 = int32((gc_rank & 31))
-//line methods.go:53
 			c := gc_l_c[gc_lane]
 //line methods.go:34
 			c.n += gc_c1r[gc_lane]
@@ -620,9 +479,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:45
 				c := gc_l_c[gc_lane]
 //line methods.go:34
 				c.n += gc_c2r[gc_lane]
@@ -651,181 +508,147 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	var s_ []int32 = s
 //line methods.go:58
 	var s_2 []int32 = s_
-//line methods.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:61
 		if gc_bdx <= len(s_2) {
 			gc_at := s_2[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line methods.go:68
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					gc_at[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step + 1
-//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					gc_at[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step + 2
-//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					gc_at[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step + 3
-//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					gc_at[gc_tx] = v_
 				}
 			}
-//line methods.go:67
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:75
 				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 				_ = step
 //line methods.go:63
 				gc_at[gc_tx] = v_
 			}
 		} else {
-//line methods.go:67
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					s_2[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					s_2[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					s_2[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
 //line methods.go:63
 					s_2[gc_tx] = v_
 				}
 			}
-//line methods.go:67
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:75
 				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 				_ = step
 //line methods.go:63
 				s_2[gc_tx] = v_
 			}
 		}
 	}
-//line methods.go:70
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -836,18 +659,17 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
+//line methods.go:80
 				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
 					gc_at2 := s_2[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + gc_at2[gc_u]
-//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -857,65 +679,55 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -928,90 +740,75 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:65
 				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line methods.go:58
 	var s_3 []int32 = s_
-//line methods.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:61
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			gc_vstep := 0
-//line methods.go:75
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:58
 			gc_vb2 := lanes.BroadcastInt32x8(1)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line methods.go:75
 				gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line methods.go:75
 				v := gc_t3
 //line methods.go:58
 				gc_t4 := v.Add(gc_vb2)
-//line methods.go:58
 				v_2 := gc_t4
 //line methods.go:58
 				r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
@@ -1019,9 +816,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				r_4 := r_3
 //line methods.go:75
 				r_ := r_4
-//line methods.go:63
 				if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line methods.go:63
 					break
 				}
 //line methods.go:63
@@ -1031,11 +826,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1043,25 +836,19 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				gc_at3[gc_tx] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
 			gc_vstep2 := 0
-//line methods.go:75
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:58
 			gc_vb := lanes.BroadcastInt32x8(1)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line methods.go:75
 				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line methods.go:75
 				v := gc_t
 //line methods.go:58
 				gc_t2 := v.Add(gc_vb)
-//line methods.go:58
 				v_2 := gc_t2
 //line methods.go:58
 				r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
@@ -1069,11 +856,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				r_4 := r_3
 //line methods.go:75
 				r_ := r_4
-//line methods.go:63
 				if gc_tx < -2147483648 || gc_tx > 2147483640 ||
 //line methods.go:63
 					gc_tx < 0 || gc_tx > len(s_3)-8 {
-//line methods.go:63
 					break
 				}
 //line methods.go:63
@@ -1081,93 +866,12 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:63
 				r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1175,12 +879,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				s_3[gc_tx] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line methods.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1191,169 +893,147 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methods.go:82
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + gc_at4[gc_u2]
-//line methods.go:67
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step6 := gc_seg2
-					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+					gc_step5 := gc_seg2
+					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
 //line methods.go:65
 				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-//line methods.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line methods.go:75
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methods.go:80
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
@@ -1366,7 +1046,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_at5[gc_tx] = r
 			}
 		} else {
-//line methods.go:81
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1394,20 +1073,19 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line methods.go:87
 	n := gc_bdx
+//line methods.go:88
 	if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
-//line methods.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:91
 		gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line methods.go:90
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -1446,7 +1124,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:87
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1456,7 +1133,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:87
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1466,7 +1142,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:87
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1476,7 +1151,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:87
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1486,7 +1160,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:87
 				tid := gc_tx
 //line methods.go:89
 				i := gc_bx*n + tid
@@ -1494,8 +1167,8 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			}
 		}
 	}
-//line methods.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:97
 		gc_qoff, gc_qd := n-1, n
 		gc_qoff2, gc_qd2 := 1, n
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1519,7 +1192,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_at6 := s[gc_off5:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
-//line methods.go:87
 						tid := gc_tx
 						_ = tid
 //line methods.go:92
@@ -1529,7 +1201,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:87
 						tid := gc_tx
 //line methods.go:89
 						i := gc_bx*n + tid
@@ -1543,7 +1214,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:87
 				tid := gc_tx
 //line methods.go:89
 				i := gc_bx*n + tid
@@ -1584,7 +1254,6 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line methods.go:102
 			s := gc_c1r[gc_lane]
-//line methods.go:104
 			gc_l_s[gc_lane] = s
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -1596,7 +1265,6 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line methods.go:116
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {

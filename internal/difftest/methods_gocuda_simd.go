@@ -28,18 +28,16 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
-//line methods.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:49
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line methods.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -49,12 +47,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 1
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -64,12 +59,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 2
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -79,12 +71,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 3
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -94,11 +83,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
@@ -108,18 +95,15 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_at[gc_tx] = v * b.scale
 			}
 		} else {
-//line methods.go:20
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -127,15 +111,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -143,15 +124,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -159,15 +137,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -175,15 +150,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
-//line methods.go:15
 				tid := gc_tx
 //line methods.go:46
 				var b blockTree[int32] = blockTree[int32]{scale: 2}
@@ -194,8 +166,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k := gc_bdx / 2; k > 0; k /= 2 {
-//line methods.go:19
 		gc_from, gc_to := 0, gc_bdx
+//line methods.go:20
 		if gc_bound := k; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -210,16 +182,13 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line methods.go:15
 							var tid int = gc_tx
-//line methods.go:15
 							_ = tid
 							{
 //line methods.go:19
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line methods.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -230,9 +199,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line methods.go:15
 						var tid int = gc_tx
-//line methods.go:15
 						_ = tid
 //line methods.go:19
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
@@ -244,26 +211,22 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line methods.go:24
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line methods.go:15
 							var tid int = gc_tx
 							{
 //line methods.go:20
 								if (tid+k) < 0 || (tid+k) > len(s)-16 || tid < 0 || tid > len(s)-16 {
-//line methods.go:20
 									break
 								}
 //line methods.go:20
 								archsimd.LoadInt32x16Slice(s[tid:]).Add(archsimd.LoadInt32x16Slice(s[tid+k:])).StoreSlice(s[tid:])
 							}
 						}
-//line methods.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -274,11 +237,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line methods.go:15
 						var tid int = gc_tx
 //line methods.go:20
 						if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
-//line methods.go:20
 							break
 						}
 //line methods.go:20
@@ -286,53 +247,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
-					}
-					{
-//line methods.go:24
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
-					}
-					{
-//line methods.go:24
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
-					}
-					{
-//line methods.go:24
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
-					}
-				}
-//line methods.go:24
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:15
 					tid := gc_tx
 //line methods.go:20
 					s[tid] += s[tid+k]
@@ -340,8 +257,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off2 := 0
+//line methods.go:29
 	if gc_off2 >= 0 && gc_off2 < len(s) {
 		gc_at4 := s[gc_off2:][:1]
 		gc_elem := gc_at4[0]
@@ -374,9 +291,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-//line methods.go:24
 			r := gc_elem
-//line methods.go:26
 			gc_s_r[gc_rank] = r
 		}
 	} else {
@@ -408,63 +323,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-//line methods.go:26
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
-//line methods.go:26
 			gc_s_r[gc_rank] = r
 		}
 	}
 //line methods.go:48
 	var s_ []float32 = sf
-//line methods.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methods.go:43
 			i := gc_bx*gc_bdx + gc_tx
 //line methods.go:48
 			var v_ float32 = float32(i % 5)
-//line methods.go:15
 			tid_ := gc_tx
-//line methods.go:17
 			r := gc_s_r[gc_rank]
 //line methods.go:26
 			var r_ int32 = r
@@ -478,8 +353,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
-//line methods.go:19
 		gc_from, gc_to := 0, gc_bdx
+//line methods.go:20
 		if gc_bound := k_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -494,16 +369,13 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line methods.go:15
 							var tid_ int = gc_tx
-//line methods.go:15
 							_ = tid_
 							{
 //line methods.go:19
 								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
-//line methods.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -514,9 +386,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line methods.go:15
 						var tid_ int = gc_tx
-//line methods.go:15
 						_ = tid_
 //line methods.go:19
 						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
@@ -528,26 +398,22 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
-//line methods.go:24
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line methods.go:15
 							var tid_ int = gc_tx
 							{
 //line methods.go:20
 								if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
-//line methods.go:20
 									break
 								}
 //line methods.go:20
 								archsimd.LoadFloat32x16Slice(s_[tid_:]).Add(archsimd.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 							}
 						}
-//line methods.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -558,11 +424,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line methods.go:15
 						var tid_ int = gc_tx
 //line methods.go:20
 						if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
-//line methods.go:20
 							break
 						}
 //line methods.go:20
@@ -570,53 +434,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
-					}
-					{
-//line methods.go:24
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
-					}
-					{
-//line methods.go:24
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
-					}
-					{
-//line methods.go:24
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line methods.go:15
-						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
-					}
-				}
-//line methods.go:24
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:15
 					tid_ := gc_tx
 //line methods.go:20
 					s_[tid_] += s_[tid_+k_]
@@ -624,8 +444,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off4 := 0
+//line methods.go:29
 	if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
 		gc_elem2 := gc_at7[0]
@@ -633,7 +453,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop7 bool
 			gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line methods.go:24
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
 				for ; gc_vstep7+15 < gc_n; gc_vstep7 += 16 {
 					gc_rank := gc_vstep7
@@ -651,7 +470,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line methods.go:24
 			gc_Lane0Mask323 := compiled.Lane0Mask32()
 			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
 				gc_rank := gc_vstep7
@@ -664,9 +482,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
-//line methods.go:24
 			r_2 := gc_elem2
-//line methods.go:26
 			gc_s_r_2[gc_rank] = r_2
 		}
 	} else {
@@ -674,7 +490,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop8 bool
 			gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line methods.go:24
 				gc_Lane0Mask322 := compiled.Lane0Mask32()
 				for ; gc_vstep8+15 < gc_n; gc_vstep8 += 16 {
 					gc_rank := gc_vstep8
@@ -692,7 +507,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line methods.go:24
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
 			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
 				gc_rank := gc_vstep8
@@ -704,50 +518,13 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep8
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-//line methods.go:26
-				gc_s_r_2[gc_rank] = r_2
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
-//line methods.go:26
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
-//line methods.go:50
 	var v_2 int32 = 1
 //line methods.go:52
 	var gc_l_c [32]warpCounter
@@ -770,9 +547,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:45
 				r_2 := gc_s_r_2[gc_rank]
 //line methods.go:26
 				var r_3 float32 = r_2
@@ -789,9 +564,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methods.go:51
 			var v_3 int32 = int32((gc_rank & 31))
-//line methods.go:53
 			c := gc_l_c[gc_lane]
 //line methods.go:34
 			c.n += gc_c1r[gc_lane]
@@ -811,9 +584,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:45
 				c := gc_l_c[gc_lane]
 //line methods.go:34
 				c.n += gc_c2r[gc_lane]
@@ -842,31 +613,25 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	var s_ []int32 = s
 //line methods.go:58
 	var s_2 []int32 = s_
-//line methods.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:61
 		if gc_bdx <= len(s_2) {
 			gc_at := s_2[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line methods.go:75
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line methods.go:75
 						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4)
-//line methods.go:75
 						v := gc_t4
 //line methods.go:58
 						v_ := v
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 						_ = step
-//line methods.go:63
 						if gc_tx < -2147483648 || gc_tx > 2147483632 {
-//line methods.go:63
 							break
 						}
 //line methods.go:63
@@ -880,23 +645,17 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line methods.go:75
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line methods.go:75
 					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3)
-//line methods.go:75
 					v := gc_t3
 //line methods.go:58
 					v_ := v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
-//line methods.go:63
 					if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line methods.go:63
 						break
 					}
 //line methods.go:63
@@ -907,42 +666,33 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:75
 				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 				_ = step
 //line methods.go:63
 				gc_at[gc_tx] = v_
 			}
 		} else {
-//line methods.go:67
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line methods.go:75
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line methods.go:75
 						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
-//line methods.go:75
 						v := gc_t2
 //line methods.go:58
 						v_ := v
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 						_ = step
-//line methods.go:63
 						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
 //line methods.go:63
 							gc_tx < 0 || gc_tx > len(s_2)-16 {
-//line methods.go:63
 							break
 						}
 //line methods.go:63
@@ -956,25 +706,19 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line methods.go:75
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line methods.go:75
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line methods.go:75
 					v := gc_t
 //line methods.go:58
 					v_ := v
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 					_ = step
-//line methods.go:63
 					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
 //line methods.go:63
 						gc_tx < 0 || gc_tx > len(s_2)-8 {
-//line methods.go:63
 						break
 					}
 //line methods.go:63
@@ -982,90 +726,20 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
-					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
-				}
-				{
-//line methods.go:67
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
-					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
-				}
-				{
-//line methods.go:67
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
-					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
-				}
-				{
-//line methods.go:67
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
-					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
-				}
-			}
-//line methods.go:67
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:75
 				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
 				_ = step
 //line methods.go:63
 				s_2[gc_tx] = v_
 			}
 		}
 	}
-//line methods.go:70
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1076,26 +750,22 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
+//line methods.go:80
 				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
 					gc_at2 := s_2[gc_off:][:gc_seglen]
 					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line methods.go:75
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line methods.go:75
 								gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota6)
-//line methods.go:75
 								v := gc_t6
 //line methods.go:58
 								v_ := v
-//line methods.go:65
 								if gc_tx < -2147483648 || gc_tx > 2147483632 {
-//line methods.go:65
 									break
 								}
 //line methods.go:65
@@ -1115,15 +785,11 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line methods.go:75
 							gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota5)
-//line methods.go:75
 							v := gc_t5
 //line methods.go:58
 							v_ := v
-//line methods.go:65
 							if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line methods.go:65
 								break
 							}
 //line methods.go:65
@@ -1136,180 +802,153 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + gc_at2[gc_u]
-//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step2 := gc_seg
-					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:65
 				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line methods.go:58
 	var s_3 []int32 = s_
-//line methods.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:61
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line methods.go:75
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line methods.go:58
 					gc_vb4 := archsimd.BroadcastInt32x16(1)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line methods.go:75
 						gc_t13 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota10)
-//line methods.go:75
 						v := gc_t13
 //line methods.go:58
 						gc_t14 := v.Add(gc_vb4)
-//line methods.go:58
 						v_2 := gc_t14
 //line methods.go:58
 						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
@@ -1317,9 +956,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						r_4 := r_3
 //line methods.go:75
 						r_ := r_4
-//line methods.go:63
 						if gc_tx < -2147483648 || gc_tx > 2147483632 {
-//line methods.go:63
 							break
 						}
 //line methods.go:63
@@ -1335,20 +972,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line methods.go:75
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:58
 				gc_vb3 := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line methods.go:75
 					gc_t11 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota9)
-//line methods.go:75
 					v := gc_t11
 //line methods.go:58
 					gc_t12 := v.Add(gc_vb3)
-//line methods.go:58
 					v_2 := gc_t12
 //line methods.go:58
 					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
@@ -1356,9 +988,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					r_4 := r_3
 //line methods.go:75
 					r_ := r_4
-//line methods.go:63
 					if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line methods.go:63
 						break
 					}
 //line methods.go:63
@@ -1370,11 +1000,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1382,7 +1010,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				gc_at3[gc_tx] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -1390,20 +1017,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line methods.go:75
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line methods.go:58
 					gc_vb2 := archsimd.BroadcastInt32x16(1)
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line methods.go:75
 						gc_t9 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota8)
-//line methods.go:75
 						v := gc_t9
 //line methods.go:58
 						gc_t10 := v.Add(gc_vb2)
-//line methods.go:58
 						v_2 := gc_t10
 //line methods.go:58
 						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
@@ -1411,11 +1033,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						r_4 := r_3
 //line methods.go:75
 						r_ := r_4
-//line methods.go:63
 						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
 //line methods.go:63
 							gc_tx < 0 || gc_tx > len(s_3)-16 {
-//line methods.go:63
 							break
 						}
 //line methods.go:63
@@ -1431,20 +1051,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line methods.go:75
 				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:58
 				gc_vb := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line methods.go:75
 					gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota7)
-//line methods.go:75
 					v := gc_t7
 //line methods.go:58
 					gc_t8 := v.Add(gc_vb)
-//line methods.go:58
 					v_2 := gc_t8
 //line methods.go:58
 					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
@@ -1452,11 +1067,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					r_4 := r_3
 //line methods.go:75
 					r_ := r_4
-//line methods.go:63
 					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
 //line methods.go:63
 						gc_tx < 0 || gc_tx > len(s_3)-8 {
-//line methods.go:63
 						break
 					}
 //line methods.go:63
@@ -1466,93 +1079,12 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep5
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:60
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-//line methods.go:66
-					gc_s_r_[gc_rank] = r_
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1560,12 +1092,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				s_3[gc_tx] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line methods.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1576,30 +1106,24 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methods.go:82
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep6 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line methods.go:75
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line methods.go:58
 							gc_vb6 := archsimd.BroadcastInt32x16(1)
 							for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line methods.go:75
 								gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota12)
-//line methods.go:75
 								v := gc_t17
 //line methods.go:58
 								gc_t18 := v.Add(gc_vb6)
-//line methods.go:58
 								v_2 := gc_t18
-//line methods.go:65
 								if gc_tx < -2147483648 || gc_tx > 2147483632 {
-//line methods.go:65
 									break
 								}
 //line methods.go:65
@@ -1616,22 +1140,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					}
 					if compiled.SIMD {
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:58
 						gc_vb5 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line methods.go:75
 							gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota11)
-//line methods.go:75
 							v := gc_t15
 //line methods.go:58
 							gc_t16 := v.Add(gc_vb5)
-//line methods.go:58
 							v_2 := gc_t16
-//line methods.go:65
 							if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line methods.go:65
 								break
 							}
 //line methods.go:65
@@ -1644,159 +1162,137 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + gc_at4[gc_u2]
-//line methods.go:67
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:75
 						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methods.go:75
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:75
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
 //line methods.go:65
 				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-//line methods.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line methods.go:75
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep7 := 0
@@ -1816,7 +1312,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						r_2 := r_6
 //line methods.go:58
 						gc_t22 := r_.Add(r_2)
-//line methods.go:58
 						r := gc_t22
 //line methods.go:75
 						r.StoreSlice(gc_at5[gc_tx:])
@@ -1842,7 +1337,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					r_2 := r_6
 //line methods.go:58
 					gc_t21 := r_.Add(r_2)
-//line methods.go:58
 					r := gc_t21
 //line methods.go:75
 					r.StoreSlice(gc_at5[gc_tx:])
@@ -1851,7 +1345,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methods.go:82
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
@@ -1864,7 +1357,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_at5[gc_tx] = r
 			}
 		} else {
-//line methods.go:81
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -1882,11 +1374,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						r_2 := r_6
 //line methods.go:58
 						gc_t20 := r_.Add(r_2)
-//line methods.go:58
 						r := gc_t20
 //line methods.go:75
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-//line methods.go:75
 							break
 						}
 //line methods.go:75
@@ -1913,11 +1403,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					r_2 := r_6
 //line methods.go:58
 					gc_t19 := r_.Add(r_2)
-//line methods.go:58
 					r := gc_t19
 //line methods.go:75
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line methods.go:75
 						break
 					}
 //line methods.go:75
@@ -1952,15 +1440,15 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line methods.go:87
 	n := gc_bdx
+//line methods.go:88
 	if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
-//line methods.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:91
 		gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
@@ -1971,12 +1459,11 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line methods.go:87
 						var tid int = gc_tx
 //line methods.go:89
 						var i int = gc_bx*n + tid
-//line methods.go:89
 						_ = i
+//line methods.go:90
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1989,12 +1476,11 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line methods.go:87
 					var tid int = gc_tx
 //line methods.go:89
 					var i int = gc_bx*n + tid
-//line methods.go:89
 					_ = i
+//line methods.go:90
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2010,12 +1496,10 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line methods.go:87
 						var tid int = gc_tx
 //line methods.go:89
 						var i int = gc_bx*n + tid
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
-//line methods.go:90
 							break
 						}
 //line methods.go:91
@@ -2031,12 +1515,10 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line methods.go:87
 					var tid int = gc_tx
 //line methods.go:89
 					var i int = gc_bx*n + tid
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
-//line methods.go:90
 						break
 					}
 //line methods.go:91
@@ -2044,53 +1526,9 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:87
-					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:87
-					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:87
-					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line methods.go:87
-					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:87
 				tid := gc_tx
 //line methods.go:89
 				i := gc_bx*n + tid
@@ -2098,8 +1536,8 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			}
 		}
 	}
-//line methods.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methods.go:97
 		gc_qoff, gc_qd := n-1, n
 		gc_qoff2, gc_qd2 := 1, n
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -2127,12 +1565,11 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line methods.go:87
 								var tid int = gc_tx
 //line methods.go:89
 								var i int = gc_bx*n + tid
-//line methods.go:89
 								_ = i
+//line methods.go:90
 								archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(p.weight).Mul(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2145,19 +1582,17 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line methods.go:87
 							var tid int = gc_tx
 //line methods.go:89
 							var i int = gc_bx*n + tid
-//line methods.go:89
 							_ = i
+//line methods.go:90
 							archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(p.weight).Mul(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
-//line methods.go:87
 						tid := gc_tx
 						_ = tid
 //line methods.go:92
@@ -2167,7 +1602,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methods.go:87
 						tid := gc_tx
 //line methods.go:89
 						i := gc_bx*n + tid
@@ -2181,7 +1615,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methods.go:87
 				tid := gc_tx
 //line methods.go:89
 				i := gc_bx*n + tid
@@ -2213,10 +1646,8 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line methods.go:102
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			if gc_act == ^uint32(0) {
-//line methods.go:102
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line methods.go:106
@@ -2279,7 +1710,6 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 				}
 //line methods.go:102
 				s := gc_c1r[gc_lane]
-//line methods.go:104
 				gc_l_s[gc_lane] = s
 			}
 		}
@@ -2292,7 +1722,6 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line methods.go:117
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {

@@ -33,14 +33,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:39
 	var s_ []int32 = s
-//line methodvalues.go:41
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:42
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:39
 				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
 				g := gain{2}
@@ -51,7 +50,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				gc_at[gc_tx] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -60,7 +58,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:39
 				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
 				g := gain{2}
@@ -71,14 +68,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				s_[gc_tx] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
 			}
 		}
 	}
-//line methodvalues.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -89,6 +84,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
+//line methodvalues.go:39
 				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
@@ -96,7 +92,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r := gc_at2[gc_u]
-//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -108,7 +103,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -117,7 +111,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -126,7 +119,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -135,7 +127,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 					}
@@ -144,7 +135,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -159,7 +149,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -168,7 +157,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -177,7 +165,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -186,7 +173,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -195,7 +181,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -204,8 +189,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	var s_2 []int32 = s
 //line methodvalues.go:25
 	var s_3 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:28
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -222,7 +207,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var recv_ gain = g
 //line methodvalues.go:40
 				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-//line methodvalues.go:40
 				_ = step
 //line methodvalues.go:25
 				var v_2 int32 = v_
@@ -230,7 +214,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				gc_at3[gc_tx] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -249,7 +232,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var recv_ gain = g
 //line methodvalues.go:40
 				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-//line methodvalues.go:40
 				_ = step
 //line methodvalues.go:25
 				var v_2 int32 = v_
@@ -257,13 +239,11 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				s_3[gc_tx] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
 		}
 	}
-//line methodvalues.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -274,6 +254,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:41
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
@@ -281,7 +262,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_5 := gc_at4[gc_u2]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -293,7 +273,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -302,7 +281,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -311,7 +289,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -320,7 +297,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
@@ -329,7 +305,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -344,7 +319,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -353,7 +327,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -362,7 +335,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -371,7 +343,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
@@ -380,20 +351,18 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 //line methodvalues.go:25
 	var s_4 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:28
 		if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:33
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
 //line methodvalues.go:20
@@ -408,7 +377,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_at5[gc_tx] = v_3 * g_3.k
 			}
 		} else {
-//line methodvalues.go:23
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -427,7 +395,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff3, gc_qd3 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -438,6 +405,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 				gc_seglen3 := gc_segend3 - gc_seg3
 				gc_off3 := gc_r3 + gc_seg3
+//line methodvalues.go:36
 				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
 					gc_at6 := s_4[gc_off3:][:gc_seglen3]
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
@@ -445,7 +413,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_7 := gc_at6[gc_u3]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
@@ -457,7 +424,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -466,7 +432,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -475,7 +440,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -484,7 +448,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 					}
@@ -493,7 +456,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				}
@@ -508,7 +470,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -517,7 +478,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -526,7 +486,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -535,7 +494,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
@@ -544,20 +502,18 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
 //line methodvalues.go:42
 	var s_5 []int32 = s
-//line methodvalues.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:45
 		if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:50
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
@@ -570,14 +526,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:40
 				b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-//line methodvalues.go:41
 				_ = h
+//line methodvalues.go:42
 				var v_4 int32 = b
 //line methodvalues.go:42
 				var g_4 gain = recv
 //line methodvalues.go:16
 				gc_at7[gc_tx] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -596,19 +551,17 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:40
 				b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-//line methodvalues.go:41
 				_ = h
+//line methodvalues.go:42
 				var v_4 int32 = b
 //line methodvalues.go:42
 				var g_4 gain = recv
 //line methodvalues.go:16
 				s_5[gc_tx] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-//line methodvalues.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff4, gc_qd4 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
@@ -619,6 +572,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
 				gc_seglen4 := gc_segend4 - gc_seg4
 				gc_off4 := gc_r4 + gc_seg4
+//line methodvalues.go:40
 				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
 					gc_at8 := s_5[gc_off4:][:gc_seglen4]
 					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
@@ -626,7 +580,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_9 := gc_at8[gc_u4]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
@@ -638,7 +591,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -647,7 +599,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -656,7 +607,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -665,7 +615,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
@@ -674,7 +623,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
@@ -689,7 +637,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -698,7 +645,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -707,7 +653,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -716,7 +661,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
@@ -725,21 +669,19 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 3 * 1
 		gc_off5 := 3 * (gc_bx * gc_bdx)
 		gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
 		gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
+//line methodvalues.go:31
 		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:36
 				r_9 := gc_s_r_9[gc_rank]
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -752,13 +694,10 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				out[gc_idx3] = c
 			}
 		} else {
-//line methodvalues.go:50
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:34
 				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:36
 				r_9 := gc_s_r_9[gc_rank]
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -798,82 +737,37 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	var s_ []int32 = s
 //line methodvalues.go:106
 	var r relay = p.relay
-//line methodvalues.go:108
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line methodvalues.go:106
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line methodvalues.go:106
 			gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line methodvalues.go:106
 			v_ := gc_t
 //line methodvalues.go:106
 			v_.StoreSlice(gc_s_v_[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:106
 			var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 			gc_s_v_[gc_rank] = v_
 		}
 	}
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-//line methodvalues.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:56
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 //line methodvalues.go:54
 				copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -881,7 +775,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -889,7 +783,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -897,7 +791,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -905,7 +799,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -914,7 +808,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -925,22 +818,22 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
+//line methodvalues.go:70
 					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:76
 							v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
 							v_ += gc_at2[gc_u]
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -949,7 +842,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -958,7 +851,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -967,7 +860,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -976,7 +869,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -988,10 +881,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1000,7 +893,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1009,7 +902,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1018,7 +911,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1027,7 +920,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1068,7 +961,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 //line methodvalues.go:70
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-//line methodvalues.go:72
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1078,11 +970,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:104
 			i := gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:108
 			var i_ int = i
-//line methodvalues.go:110
 			v := gc_l_v[gc_lane]
 //line methodvalues.go:70
 			w.sums[i_] = gc_c1r[gc_lane]
@@ -1091,27 +981,24 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			var v_3 int32 = v
 //line methodvalues.go:110
 			var r_2 relay = o.solver.relay
-//line methodvalues.go:53
 			k_ := 0
-//line methodvalues.go:58
 			gc_s_r_2[gc_rank] = r_2
 			gc_s_v_3[gc_rank] = v_3
 			gc_s_k_[gc_rank] = k_
 			gc_s_o[gc_rank] = o
 		}
 	}
-//line methodvalues.go:53
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			k_ := gc_s_k_[gc_rank]
+//line methodvalues.go:64
 			if k_ < r_2.n {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
@@ -1120,24 +1007,24 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_r5out = gc_rank
 			}
 		}
-//line methodvalues.go:73
 		if gc_r5 == 3 {
+//line methodvalues.go:74
 			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
 		if gc_r5&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:81
 			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
 //line methodvalues.go:54
 				copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1145,7 +1032,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1153,7 +1040,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1161,7 +1048,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1169,7 +1056,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1178,7 +1065,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff2, gc_qd2 := 1, gc_bdx
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1189,22 +1075,22 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 					gc_seglen2 := gc_segend2 - gc_seg2
 					gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:70
 					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:76
 							v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
 							v_3 += gc_at4[gc_u2]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+						gc_step5 := gc_seg2
+						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1213,7 +1099,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1222,7 +1108,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1231,7 +1117,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1240,7 +1126,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1252,10 +1138,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1264,7 +1150,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1273,7 +1159,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1282,7 +1168,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1291,7 +1177,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1301,11 +1187,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
-				gc_rank := gc_step8 + 0
+				gc_rank := gc_step7 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1313,7 +1198,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 1
+				gc_rank := gc_step7 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1321,7 +1206,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 2
+				gc_rank := gc_step7 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1329,7 +1214,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 3
+				gc_rank := gc_step7 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1337,7 +1222,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1347,12 +1232,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 //line methodvalues.go:112
 	var s_3 []int32 = s
-//line methodvalues.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:117
 		var v int32
-//line methodvalues.go:119
 		o := gc_s_o[gc_rank]
 //line methodvalues.go:59
 		var r_3 int32 = v_3
@@ -1361,30 +1245,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		var recv relay = o.solver.relay
 //line methodvalues.go:111
 		var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
-//line methodvalues.go:111
 		_ = step
+//line methodvalues.go:112
 		var v_4 int32 = v
 //line methodvalues.go:112
 		var r_4 relay = recv
-//line methodvalues.go:53
 		k_2 := 0
-//line methodvalues.go:60
 		gc_s_r_4[gc_rank] = r_4
 		gc_s_v_4[gc_rank] = v_4
 		gc_s_k_2[gc_rank] = k_2
 	}
-//line methodvalues.go:53
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r10, gc_r10in, gc_r10out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_4 := gc_s_r_4[gc_rank]
 			k_2 := gc_s_k_2[gc_rank]
+//line methodvalues.go:64
 			if k_2 < r_4.n {
 				gc_r10 |= 1
 				gc_r10in = gc_rank
@@ -1393,24 +1274,24 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_r10out = gc_rank
 			}
 		}
-//line methodvalues.go:73
 		if gc_r10 == 3 {
+//line methodvalues.go:74
 			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
 		if gc_r10&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:81
 			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
 //line methodvalues.go:54
 				copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1418,7 +1299,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1426,7 +1307,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1434,7 +1315,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1442,7 +1323,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1451,7 +1332,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff3, gc_qd3 := 1, gc_bdx
 			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -1462,22 +1342,22 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 					gc_seglen3 := gc_segend3 - gc_seg3
 					gc_off3 := gc_r3 + gc_seg3
+//line methodvalues.go:70
 					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_seg3 + gc_u3
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:76
 							v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
 							v_4 += gc_at6[gc_u3]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step10 := gc_seg3
-						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
+						gc_step9 := gc_seg3
+						for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
 							{
-								gc_tx := gc_step10 + 0
+								gc_tx := gc_step9 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1486,7 +1366,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step10 + 1
+								gc_tx := gc_step9 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1495,7 +1375,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step10 + 2
+								gc_tx := gc_step9 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1504,7 +1384,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step10 + 3
+								gc_tx := gc_step9 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1513,7 +1393,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_step9; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1525,10 +1405,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1537,7 +1417,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1546,7 +1426,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1555,7 +1435,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1564,7 +1444,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1574,11 +1454,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+		gc_step11 := 0
+		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
-				gc_rank := gc_step12 + 0
+				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1586,7 +1465,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 1
+				gc_rank := gc_step11 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1594,7 +1473,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 2
+				gc_rank := gc_step11 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1602,7 +1481,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 3
+				gc_rank := gc_step11 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1610,7 +1489,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1618,7 +1497,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_s_k_2[gc_rank] = k_2
 		}
 	}
-//line methodvalues.go:114
 	var v_5 int32 = 1
 //line methodvalues.go:116
 	var gc_l_c_ [32]*counter
@@ -1657,22 +1535,18 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
-//line methodvalues.go:95
 			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
 			c_.total += gc_c2r[gc_lane]
 //line methodvalues.go:115
 			var v_6 int32 = v
-//line methodvalues.go:115
 			_ = v_6
 //line methodvalues.go:115
 			var c_2 *counter = &gc_l_c[gc_lane].counter
-//line methodvalues.go:89
 			gc_l_c_2[gc_lane] = c_2
 		}
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
-//line methodvalues.go:91
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1682,11 +1556,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:104
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:106
 			c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:108
 			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
 			c_2.total += gc_c3r[gc_lane]
@@ -1714,50 +1585,45 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:149
 	var s_ []float32 = s
-//line methodvalues.go:151
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:152
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:149
 				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
 				h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
 				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-//line methodvalues.go:148
 				_ = f
+//line methodvalues.go:149
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				gc_at[gc_tx] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank] = h
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:149
 				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
 				h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
 				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-//line methodvalues.go:148
 				_ = f
+//line methodvalues.go:149
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				s_[gc_tx] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank] = h
 			}
 		}
 	}
-//line methodvalues.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1768,6 +1634,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
+//line methodvalues.go:147
 				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
@@ -1775,7 +1642,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
 						r := gc_at2[gc_u]
-//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -1787,7 +1653,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -1796,7 +1661,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -1805,7 +1669,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -1814,7 +1677,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 					}
@@ -1823,7 +1685,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 						r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -1838,7 +1699,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -1847,7 +1707,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -1856,7 +1715,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -1865,7 +1723,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -1874,21 +1731,19 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 				r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
 //line methodvalues.go:150
 	var s_2 []float32 = s
-//line methodvalues.go:150
 	var v_ float32 = 3
 //line methodvalues.go:138
 	var s_3 []float32 = s_2
 //line methodvalues.go:138
 	var v_2 float32 = v_
-//line methodvalues.go:140
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:141
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1903,13 +1758,11 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var recv_ scaler[float32] = h.scaler
 //line methodvalues.go:150
 				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-//line methodvalues.go:150
 				_ = step
 //line methodvalues.go:138
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				gc_at3[gc_tx] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank] = a
 			}
 		} else {
@@ -1925,18 +1778,15 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var recv_ scaler[float32] = h.scaler
 //line methodvalues.go:150
 				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-//line methodvalues.go:150
 				_ = step
 //line methodvalues.go:138
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				s_3[gc_tx] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-//line methodvalues.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1947,6 +1797,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:148
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
@@ -1954,7 +1805,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
 						r_3 := gc_at4[gc_u2]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -1966,7 +1816,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -1975,7 +1824,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -1984,7 +1832,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -1993,7 +1840,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -2002,7 +1848,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 						r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2017,7 +1862,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2026,7 +1870,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2035,7 +1878,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2044,7 +1886,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -2053,19 +1894,17 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 				r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methodvalues.go:136
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line methodvalues.go:138
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:143
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
@@ -2076,7 +1915,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_at5[gc_tx] = a + r_2
 			}
 		} else {
-//line methodvalues.go:155
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2111,7 +1949,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var recv factor = k
-//line methodvalues.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2122,7 +1959,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2133,7 +1969,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2144,7 +1979,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2155,7 +1989,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2166,19 +1999,18 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 			v := int32(gc_tx)
-//line methodvalues.go:185
 			gc_s_add[gc_rank] = add
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line methodvalues.go:183
 	for range 2 {
+//line methodvalues.go:184
 		var recv_ factor = k
 		var s_ []int32 = s
 //line methodvalues.go:185
 		var k_ factor = recv_
-//line methodvalues.go:187
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:188
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2187,29 +2019,27 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
 					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-//line methodvalues.go:184
 					_ = m
+//line methodvalues.go:185
 					var v_ int32 = v
 //line methodvalues.go:158
 					gc_at[gc_tx] = v_ * int32(k_)
 				}
 			} else {
-//line methodvalues.go:163
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
 					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-//line methodvalues.go:184
 					_ = m
+//line methodvalues.go:185
 					var v_ int32 = v
 //line methodvalues.go:158
 					s_[gc_tx] = v_ * int32(k_)
 				}
 			}
 		}
-//line methodvalues.go:166
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -2220,6 +2050,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
+//line methodvalues.go:176
 					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
@@ -2227,7 +2058,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
 							r_ := gc_at2[gc_u]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
@@ -2239,7 +2069,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -2248,7 +2077,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -2257,7 +2085,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -2266,7 +2093,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 						}
@@ -2275,7 +2101,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 							r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					}
@@ -2290,7 +2115,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -2299,7 +2123,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -2308,7 +2131,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -2317,7 +2139,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 				}
@@ -2326,12 +2147,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 					r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 					gc_s_r_[gc_rank] = r_
 				}
 			}
 		}
-//line methodvalues.go:168
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
@@ -2340,6 +2159,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:176
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -2347,7 +2167,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2356,6 +2175,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -2363,7 +2183,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2372,6 +2191,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -2379,7 +2199,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2388,6 +2207,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -2395,7 +2215,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -2404,6 +2223,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_b.Enter(gc_rank)
 			r_ := gc_s_r_[gc_rank]
 			add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 			var v int32
 //line methodvalues.go:162
 			var r_2 int32 = r_
@@ -2411,14 +2231,13 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			var r int32 = r_2
 //line methodvalues.go:185
 			v = add(t, r)
-//line methodvalues.go:188
 			gc_s_v[gc_rank] = v
 		}
 	}
 //line methodvalues.go:187
 	var s_2 []int32 = s
-//line methodvalues.go:189
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:190
 		if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2433,7 +2252,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
-//line methodvalues.go:21
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2447,7 +2265,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			}
 		}
 	}
-//line methodvalues.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -2458,6 +2275,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:34
 				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
@@ -2465,7 +2283,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_3 := gc_at4[gc_u2]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -2477,7 +2294,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2486,7 +2302,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2495,7 +2310,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2504,7 +2318,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -2513,7 +2326,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2528,7 +2340,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2537,7 +2348,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2546,7 +2356,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2555,7 +2364,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -2564,12 +2372,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methodvalues.go:190
 	var v_3 int32 = 1
 //line methodvalues.go:192
 	var gc_l_c_ [32]*counter
@@ -2600,8 +2406,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			var recv_2 *counter = &gc_l_c[gc_lane]
 //line methodvalues.go:189
 			var f func(t *gocuda.Thread, v int32) = recv_2.add
-//line methodvalues.go:189
 			_ = f
+//line methodvalues.go:190
 			var c_ *counter = recv_2
 //line methodvalues.go:89
 			gc_c1v[gc_lane] = v_3
@@ -2615,7 +2421,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
-//line methodvalues.go:95
 			v := gc_s_v[gc_rank]
 			recv_2 := gc_l_recv_2[gc_lane]
 //line methodvalues.go:89
@@ -2630,7 +2435,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-//line methodvalues.go:91
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2641,11 +2445,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line methodvalues.go:179
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:181
 			c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:183
 			add := gc_s_add[gc_rank]
 			v := gc_s_v[gc_rank]
 //line methodvalues.go:89

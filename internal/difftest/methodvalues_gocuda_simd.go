@@ -34,14 +34,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:39
 	var s_ []int32 = s
-//line methodvalues.go:41
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:42
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:39
 				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
 				g := gain{2}
@@ -52,7 +51,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				gc_at[gc_tx] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -61,7 +59,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:39
 				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
 				g := gain{2}
@@ -72,14 +69,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				s_[gc_tx] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
 			}
 		}
 	}
-//line methodvalues.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -90,6 +85,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
+//line methodvalues.go:39
 				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					gc_vstep := gc_seg
@@ -127,7 +123,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r := gc_at2[gc_u]
-//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -139,7 +134,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -148,7 +142,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -157,7 +150,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -166,7 +158,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 					}
@@ -175,7 +166,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -190,7 +180,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -199,7 +188,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -208,7 +196,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -217,7 +204,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -226,7 +212,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -235,8 +220,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	var s_2 []int32 = s
 //line methodvalues.go:25
 	var s_3 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:28
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -253,7 +238,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var recv_ gain = g
 //line methodvalues.go:40
 				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-//line methodvalues.go:40
 				_ = step
 //line methodvalues.go:25
 				var v_2 int32 = v_
@@ -261,7 +245,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				gc_at3[gc_tx] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -280,7 +263,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var recv_ gain = g
 //line methodvalues.go:40
 				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-//line methodvalues.go:40
 				_ = step
 //line methodvalues.go:25
 				var v_2 int32 = v_
@@ -288,13 +270,11 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				s_3[gc_tx] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
 		}
 	}
-//line methodvalues.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -305,6 +285,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:41
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
@@ -342,7 +323,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_5 := gc_at4[gc_u2]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -354,7 +334,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -363,7 +342,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -372,7 +350,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -381,7 +358,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
@@ -390,7 +366,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -405,7 +380,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -414,7 +388,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -423,7 +396,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -432,7 +404,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
@@ -441,20 +412,18 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 //line methodvalues.go:25
 	var s_4 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:28
 		if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:33
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
 //line methodvalues.go:20
@@ -469,7 +438,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_at5[gc_tx] = v_3 * g_3.k
 			}
 		} else {
-//line methodvalues.go:23
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -488,7 +456,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff3, gc_qd3 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -499,6 +466,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 				gc_seglen3 := gc_segend3 - gc_seg3
 				gc_off3 := gc_r3 + gc_seg3
+//line methodvalues.go:36
 				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
 					gc_at6 := s_4[gc_off3:][:gc_seglen3]
 					gc_vstep3 := gc_seg3
@@ -536,7 +504,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_7 := gc_at6[gc_u3]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
@@ -548,7 +515,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -557,7 +523,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -566,7 +531,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -575,7 +539,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 					}
@@ -584,7 +547,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				}
@@ -599,7 +561,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -608,7 +569,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -617,7 +577,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -626,7 +585,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
@@ -635,20 +593,18 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
 //line methodvalues.go:42
 	var s_5 []int32 = s
-//line methodvalues.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:45
 		if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:50
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
@@ -661,14 +617,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:40
 				b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-//line methodvalues.go:41
 				_ = h
+//line methodvalues.go:42
 				var v_4 int32 = b
 //line methodvalues.go:42
 				var g_4 gain = recv
 //line methodvalues.go:16
 				gc_at7[gc_tx] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -687,19 +642,17 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:40
 				b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-//line methodvalues.go:41
 				_ = h
+//line methodvalues.go:42
 				var v_4 int32 = b
 //line methodvalues.go:42
 				var g_4 gain = recv
 //line methodvalues.go:16
 				s_5[gc_tx] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-//line methodvalues.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff4, gc_qd4 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
@@ -710,6 +663,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
 				gc_seglen4 := gc_segend4 - gc_seg4
 				gc_off4 := gc_r4 + gc_seg4
+//line methodvalues.go:40
 				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
 					gc_at8 := s_5[gc_off4:][:gc_seglen4]
 					gc_vstep4 := gc_seg4
@@ -747,7 +701,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_9 := gc_at8[gc_u4]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
@@ -759,7 +712,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -768,7 +720,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -777,7 +728,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -786,7 +736,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
@@ -795,7 +744,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
@@ -810,7 +758,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -819,7 +766,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -828,7 +774,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -837,7 +782,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
@@ -846,12 +790,10 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -876,17 +818,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						var gc_lanes4 [16]int32
 //line methodvalues.go:43
 						a.Store(&gc_lanes4)
-//line methodvalues.go:43
 						for gc_k4 := range 16 {
-//line methodvalues.go:43
 							if 0xffff&(1<<gc_k4) != 0 {
-//line methodvalues.go:43
 								gc_pos.Thread = gc_rank + gc_k4
 //line methodvalues.go:43
 								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line methodvalues.go:43
 						gc_pos.Thread = gc_rank
 					}
 					{
@@ -894,17 +832,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						var gc_lanes5 [16]int32
 //line methodvalues.go:44
 						b.Store(&gc_lanes5)
-//line methodvalues.go:44
 						for gc_k5 := range 16 {
-//line methodvalues.go:44
 							if 0xffff&(1<<gc_k5) != 0 {
-//line methodvalues.go:44
 								gc_pos.Thread = gc_rank + gc_k5
 //line methodvalues.go:44
 								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
-//line methodvalues.go:44
 						gc_pos.Thread = gc_rank
 					}
 					{
@@ -912,21 +846,16 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						var gc_lanes6 [16]int32
 //line methodvalues.go:45
 						c.Store(&gc_lanes6)
-//line methodvalues.go:45
 						for gc_k6 := range 16 {
-//line methodvalues.go:45
 							if 0xffff&(1<<gc_k6) != 0 {
-//line methodvalues.go:45
 								gc_pos.Thread = gc_rank + gc_k6
 //line methodvalues.go:45
 								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line methodvalues.go:45
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line methodvalues.go:47
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -938,7 +867,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:34
 				var i int = gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:34
 				r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank:])
@@ -953,47 +881,37 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var gc_lanes [8]int32
 //line methodvalues.go:43
 				a.Store(&gc_lanes)
-//line methodvalues.go:43
 				for gc_k := range 8 {
-//line methodvalues.go:43
 					if 0xff&(1<<gc_k) != 0 {
-//line methodvalues.go:43
 						gc_pos.Thread = gc_rank + gc_k
 //line methodvalues.go:43
 						out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 					}
 				}
-//line methodvalues.go:43
 				gc_pos.Thread = gc_rank
+//line methodvalues.go:44
 				var gc_lanes2 [8]int32
 //line methodvalues.go:44
 				b.Store(&gc_lanes2)
-//line methodvalues.go:44
 				for gc_k2 := range 8 {
-//line methodvalues.go:44
 					if 0xff&(1<<gc_k2) != 0 {
-//line methodvalues.go:44
 						gc_pos.Thread = gc_rank + gc_k2
 //line methodvalues.go:44
 						out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 					}
 				}
-//line methodvalues.go:44
 				gc_pos.Thread = gc_rank
+//line methodvalues.go:45
 				var gc_lanes3 [8]int32
 //line methodvalues.go:45
 				c.Store(&gc_lanes3)
-//line methodvalues.go:45
 				for gc_k3 := range 8 {
-//line methodvalues.go:45
 					if 0xff&(1<<gc_k3) != 0 {
-//line methodvalues.go:45
 						gc_pos.Thread = gc_rank + gc_k3
 //line methodvalues.go:45
 						out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 					}
 				}
-//line methodvalues.go:45
 				gc_pos.Thread = gc_rank
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1001,9 +919,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:34
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:36
 			r_9 := gc_s_r_9[gc_rank]
 			a := gc_s_a[gc_rank]
 			b := gc_s_b[gc_rank]
@@ -1042,20 +958,16 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	var s_ []int32 = s
 //line methodvalues.go:106
 	var r relay = p.relay
-//line methodvalues.go:108
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line methodvalues.go:106
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line methodvalues.go:106
 					gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
-//line methodvalues.go:106
 					v_ := gc_t2
 //line methodvalues.go:106
 					v_.StoreSlice(gc_s_v_[gc_rank:])
@@ -1068,72 +980,28 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line methodvalues.go:106
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:106
 				gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line methodvalues.go:106
 				v_ := gc_t
 //line methodvalues.go:106
 				v_.StoreSlice(gc_s_v_[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:106
-				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
-				gc_s_v_[gc_rank] = v_
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:106
 			var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 			gc_s_v_[gc_rank] = v_
 		}
 	}
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-//line methodvalues.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:56
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				gc_vstep2 := 0
@@ -1168,7 +1036,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line methodvalues.go:61
 					v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
 					gc_at[gc_tx] = v_
@@ -1185,7 +1052,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:54
 							if gc_tx < 0 || gc_tx > len(s_)-16 {
-//line methodvalues.go:54
 								break
 							}
 //line methodvalues.go:54
@@ -1206,7 +1072,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:54
 						if gc_tx < 0 || gc_tx > len(s_)-8 {
-//line methodvalues.go:54
 							break
 						}
 //line methodvalues.go:54
@@ -1214,42 +1079,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1258,7 +1088,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1269,6 +1098,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
+//line methodvalues.go:70
 					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						gc_vstep4 := gc_seg
@@ -1308,17 +1138,16 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for gc_u := gc_vstep4 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:64
 							v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
 							v_ += gc_at2[gc_u]
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -1327,7 +1156,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -1336,7 +1165,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -1345,7 +1174,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -1354,7 +1183,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1366,10 +1195,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1378,7 +1207,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1387,7 +1216,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1396,7 +1225,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1405,7 +1234,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1446,7 +1275,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 //line methodvalues.go:70
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-//line methodvalues.go:72
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1456,11 +1284,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:104
 			i := gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:108
 			var i_ int = i
-//line methodvalues.go:110
 			v := gc_l_v[gc_lane]
 //line methodvalues.go:70
 			w.sums[i_] = gc_c1r[gc_lane]
@@ -1469,27 +1295,24 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			var v_3 int32 = v
 //line methodvalues.go:110
 			var r_2 relay = o.solver.relay
-//line methodvalues.go:53
 			k_ := 0
-//line methodvalues.go:58
 			gc_s_r_2[gc_rank] = r_2
 			gc_s_v_3[gc_rank] = v_3
 			gc_s_k_[gc_rank] = k_
 			gc_s_o[gc_rank] = o
 		}
 	}
-//line methodvalues.go:53
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			k_ := gc_s_k_[gc_rank]
+//line methodvalues.go:64
 			if k_ < r_2.n {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
@@ -1498,15 +1321,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_r5out = gc_rank
 			}
 		}
-//line methodvalues.go:73
 		if gc_r5 == 3 {
+//line methodvalues.go:74
 			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
 		if gc_r5&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:81
 			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
 				gc_vstep5 := 0
@@ -1541,7 +1364,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line methodvalues.go:61
 					v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
 					gc_at3[gc_tx] = v_3
@@ -1558,7 +1380,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:54
 							if gc_tx < 0 || gc_tx > len(s_2)-16 {
-//line methodvalues.go:54
 								break
 							}
 //line methodvalues.go:54
@@ -1579,7 +1400,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:54
 						if gc_tx < 0 || gc_tx > len(s_2)-8 {
-//line methodvalues.go:54
 							break
 						}
 //line methodvalues.go:54
@@ -1587,42 +1407,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1631,7 +1416,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff2, gc_qd2 := 1, gc_bdx
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1642,6 +1426,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 					gc_seglen2 := gc_segend2 - gc_seg2
 					gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:70
 					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						gc_vstep7 := gc_seg2
@@ -1681,17 +1466,16 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:64
 							v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
 							v_3 += gc_at4[gc_u2]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1700,7 +1484,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1709,7 +1493,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1718,7 +1502,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1727,7 +1511,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1739,10 +1523,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1751,7 +1535,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1760,7 +1544,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1769,7 +1553,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1778,7 +1562,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1788,11 +1572,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step8 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1800,7 +1583,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1808,7 +1591,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1816,7 +1599,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1824,7 +1607,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1834,12 +1617,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 //line methodvalues.go:112
 	var s_3 []int32 = s
-//line methodvalues.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:117
 		var v int32
-//line methodvalues.go:119
 		o := gc_s_o[gc_rank]
 //line methodvalues.go:59
 		var r_3 int32 = v_3
@@ -1848,30 +1630,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		var recv relay = o.solver.relay
 //line methodvalues.go:111
 		var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
-//line methodvalues.go:111
 		_ = step
+//line methodvalues.go:112
 		var v_4 int32 = v
 //line methodvalues.go:112
 		var r_4 relay = recv
-//line methodvalues.go:53
 		k_2 := 0
-//line methodvalues.go:60
 		gc_s_r_4[gc_rank] = r_4
 		gc_s_v_4[gc_rank] = v_4
 		gc_s_k_2[gc_rank] = k_2
 	}
-//line methodvalues.go:53
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r10, gc_r10in, gc_r10out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_4 := gc_s_r_4[gc_rank]
 			k_2 := gc_s_k_2[gc_rank]
+//line methodvalues.go:64
 			if k_2 < r_4.n {
 				gc_r10 |= 1
 				gc_r10in = gc_rank
@@ -1880,15 +1659,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_r10out = gc_rank
 			}
 		}
-//line methodvalues.go:73
 		if gc_r10 == 3 {
+//line methodvalues.go:74
 			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
 		if gc_r10&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:81
 			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
 				gc_vstep8 := 0
@@ -1923,7 +1702,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line methodvalues.go:61
 					v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
 					gc_at5[gc_tx] = v_4
@@ -1940,7 +1718,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:54
 							if gc_tx < 0 || gc_tx > len(s_3)-16 {
-//line methodvalues.go:54
 								break
 							}
 //line methodvalues.go:54
@@ -1961,7 +1738,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:54
 						if gc_tx < 0 || gc_tx > len(s_3)-8 {
-//line methodvalues.go:54
 							break
 						}
 //line methodvalues.go:54
@@ -1969,42 +1745,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep9
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -2013,7 +1754,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff3, gc_qd3 := 1, gc_bdx
 			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -2024,6 +1764,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 					gc_seglen3 := gc_segend3 - gc_seg3
 					gc_off3 := gc_r3 + gc_seg3
+//line methodvalues.go:70
 					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						gc_vstep10 := gc_seg3
@@ -2063,17 +1804,16 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_seg3 + gc_u3
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:64
 							v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
 							v_4 += gc_at6[gc_u3]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step10 := gc_seg3
-						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
+						gc_step6 := gc_seg3
+						for ; gc_step6+3 < gc_segend3; gc_step6 += 4 {
 							{
-								gc_tx := gc_step10 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -2082,7 +1822,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step10 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -2091,7 +1831,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step10 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -2100,7 +1840,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step10 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -2109,7 +1849,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -2121,10 +1861,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -2133,7 +1873,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -2142,7 +1882,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -2151,7 +1891,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -2160,7 +1900,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -2170,11 +1910,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 			{
-				gc_rank := gc_step12 + 0
+				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -2182,7 +1921,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 1
+				gc_rank := gc_step8 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -2190,7 +1929,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 2
+				gc_rank := gc_step8 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -2198,7 +1937,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 3
+				gc_rank := gc_step8 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -2206,7 +1945,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -2214,7 +1953,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_s_k_2[gc_rank] = k_2
 		}
 	}
-//line methodvalues.go:114
 	var v_5 int32 = 1
 //line methodvalues.go:116
 	var gc_l_c_ [32]*counter
@@ -2253,22 +1991,18 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
-//line methodvalues.go:95
 			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
 			c_.total += gc_c2r[gc_lane]
 //line methodvalues.go:115
 			var v_6 int32 = v
-//line methodvalues.go:115
 			_ = v_6
 //line methodvalues.go:115
 			var c_2 *counter = &gc_l_c[gc_lane].counter
-//line methodvalues.go:89
 			gc_l_c_2[gc_lane] = c_2
 		}
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
-//line methodvalues.go:91
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2278,11 +2012,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:104
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:106
 			c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:108
 			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
 			c_2.total += gc_c3r[gc_lane]
@@ -2310,50 +2041,45 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:149
 	var s_ []float32 = s
-//line methodvalues.go:151
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:152
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:149
 				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
 				h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
 				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-//line methodvalues.go:148
 				_ = f
+//line methodvalues.go:149
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				gc_at[gc_tx] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank] = h
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:149
 				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
 				h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
 				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-//line methodvalues.go:148
 				_ = f
+//line methodvalues.go:149
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				s_[gc_tx] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank] = h
 			}
 		}
 	}
-//line methodvalues.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -2364,6 +2090,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
+//line methodvalues.go:147
 				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					gc_vstep := gc_seg
@@ -2401,7 +2128,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
 						r := gc_at2[gc_u]
-//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -2413,7 +2139,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -2422,7 +2147,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -2431,7 +2155,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -2440,7 +2163,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 					}
@@ -2449,7 +2171,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 						r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -2464,7 +2185,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -2473,7 +2193,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -2482,7 +2201,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -2491,7 +2209,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -2500,15 +2217,14 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 				r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
 //line methodvalues.go:150
 	var s_2 []float32 = s
-//line methodvalues.go:150
 	var v_ float32 = 3
+//line methodvalues.go:151
 	_ = &v_
 //line methodvalues.go:138
 	var s_3 []float32 = s_2
@@ -2530,13 +2246,11 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var recv_ scaler[float32] = h.scaler
 //line methodvalues.go:150
 				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-//line methodvalues.go:150
 				_ = step
 //line methodvalues.go:138
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				gc_at3[gc_tx] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank] = a
 			}
 		} else {
@@ -2552,18 +2266,15 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var recv_ scaler[float32] = h.scaler
 //line methodvalues.go:150
 				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-//line methodvalues.go:150
 				_ = step
 //line methodvalues.go:138
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				s_3[gc_tx] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-//line methodvalues.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -2574,6 +2285,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:148
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
@@ -2611,7 +2323,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
 						r_3 := gc_at4[gc_u2]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -2623,7 +2334,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2632,7 +2342,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2641,7 +2350,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2650,7 +2358,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -2659,7 +2366,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 						r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2674,7 +2380,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2683,7 +2388,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2692,7 +2396,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2701,7 +2404,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -2710,14 +2412,13 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 				r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methodvalues.go:136
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line methodvalues.go:138
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep3 := 0
@@ -2762,7 +2463,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:146
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
@@ -2773,7 +2473,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_at5[gc_tx] = a + r_2
 			}
 		} else {
-//line methodvalues.go:155
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -2791,7 +2490,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						r_2 := r_4
 //line methodvalues.go:150
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-//line methodvalues.go:150
 							break
 						}
 //line methodvalues.go:151
@@ -2818,7 +2516,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					r_2 := r_4
 //line methodvalues.go:150
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line methodvalues.go:150
 						break
 					}
 //line methodvalues.go:151
@@ -2860,7 +2557,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var recv factor = k
-//line methodvalues.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2871,7 +2567,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2882,7 +2577,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2893,7 +2587,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2904,7 +2597,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2915,19 +2607,18 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 			v := int32(gc_tx)
-//line methodvalues.go:185
 			gc_s_add[gc_rank] = add
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line methodvalues.go:183
 	for range 2 {
+//line methodvalues.go:184
 		var recv_ factor = k
 		var s_ []int32 = s
 //line methodvalues.go:185
 		var k_ factor = recv_
-//line methodvalues.go:187
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:188
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2936,29 +2627,27 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
 					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-//line methodvalues.go:184
 					_ = m
+//line methodvalues.go:185
 					var v_ int32 = v
 //line methodvalues.go:158
 					gc_at[gc_tx] = v_ * int32(k_)
 				}
 			} else {
-//line methodvalues.go:163
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
 					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-//line methodvalues.go:184
 					_ = m
+//line methodvalues.go:185
 					var v_ int32 = v
 //line methodvalues.go:158
 					s_[gc_tx] = v_ * int32(k_)
 				}
 			}
 		}
-//line methodvalues.go:166
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -2969,6 +2658,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
+//line methodvalues.go:176
 					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						gc_vstep := gc_seg
@@ -3006,7 +2696,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
 							r_ := gc_at2[gc_u]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
@@ -3018,7 +2707,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -3027,7 +2715,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -3036,7 +2723,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -3045,7 +2731,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 						}
@@ -3054,7 +2739,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 							r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					}
@@ -3069,7 +2753,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -3078,7 +2761,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -3087,7 +2769,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -3096,7 +2777,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 				}
@@ -3105,12 +2785,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 					r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 					gc_s_r_[gc_rank] = r_
 				}
 			}
 		}
-//line methodvalues.go:168
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
@@ -3119,6 +2797,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:176
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3126,7 +2805,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -3135,6 +2813,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3142,7 +2821,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -3151,6 +2829,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3158,7 +2837,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -3167,6 +2845,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3174,7 +2853,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -3183,6 +2861,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_b.Enter(gc_rank)
 			r_ := gc_s_r_[gc_rank]
 			add := gc_s_add[gc_rank]
+//line methodvalues.go:196
 			var v int32
 //line methodvalues.go:162
 			var r_2 int32 = r_
@@ -3190,14 +2869,13 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			var r int32 = r_2
 //line methodvalues.go:185
 			v = add(t, r)
-//line methodvalues.go:188
 			gc_s_v[gc_rank] = v
 		}
 	}
 //line methodvalues.go:187
 	var s_2 []int32 = s
-//line methodvalues.go:189
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line methodvalues.go:190
 		if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
 			gc_vstep2 := 0
@@ -3214,8 +2892,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						v_2 := v
 //line methodvalues.go:187
 						var gc_t4 gain = *g.gain
-//line methodvalues.go:187
 						var g_ gain = gc_t4
+//line methodvalues.go:188
 						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3236,8 +2914,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					v_2 := v
 //line methodvalues.go:187
 					var gc_t3 gain = *g.gain
-//line methodvalues.go:187
 					var g_ gain = gc_t3
+//line methodvalues.go:188
 					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3254,7 +2932,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
-//line methodvalues.go:21
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
@@ -3269,11 +2946,9 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						v_2 := v
 //line methodvalues.go:187
 						var gc_t2 gain = *g.gain
-//line methodvalues.go:187
 						var g_ gain = gc_t2
 //line methodvalues.go:16
 						if gc_tx < 0 || gc_tx > len(s_2)-16 {
-//line methodvalues.go:16
 							break
 						}
 //line methodvalues.go:17
@@ -3297,11 +2972,9 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					v_2 := v
 //line methodvalues.go:187
 					var gc_t gain = *g.gain
-//line methodvalues.go:187
 					var g_ gain = gc_t
 //line methodvalues.go:16
 					if gc_tx < 0 || gc_tx > len(s_2)-8 {
-//line methodvalues.go:16
 						break
 					}
 //line methodvalues.go:17
@@ -3322,7 +2995,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			}
 		}
 	}
-//line methodvalues.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -3333,6 +3005,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
+//line methodvalues.go:34
 				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					gc_vstep4 := gc_seg2
@@ -3370,7 +3043,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_3 := gc_at4[gc_u2]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -3382,7 +3054,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -3391,7 +3062,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -3400,7 +3070,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -3409,7 +3078,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -3418,7 +3086,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -3433,7 +3100,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -3442,7 +3108,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -3451,7 +3116,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -3460,7 +3124,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -3469,12 +3132,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methodvalues.go:190
 	var v_3 int32 = 1
 //line methodvalues.go:192
 	var gc_l_c_ [32]*counter
@@ -3505,8 +3166,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			var recv_2 *counter = &gc_l_c[gc_lane]
 //line methodvalues.go:189
 			var f func(t *gocuda.Thread, v int32) = recv_2.add
-//line methodvalues.go:189
 			_ = f
+//line methodvalues.go:190
 			var c_ *counter = recv_2
 //line methodvalues.go:89
 			gc_c1v[gc_lane] = v_3
@@ -3520,7 +3181,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
-//line methodvalues.go:95
 			v := gc_s_v[gc_rank]
 			recv_2 := gc_l_recv_2[gc_lane]
 //line methodvalues.go:89
@@ -3535,7 +3195,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-//line methodvalues.go:91
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3546,11 +3205,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line methodvalues.go:179
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:181
 			c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:183
 			add := gc_s_add[gc_rank]
 			v := gc_s_v[gc_rank]
 //line methodvalues.go:89

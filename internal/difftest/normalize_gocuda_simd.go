@@ -40,7 +40,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line normalize.go:68
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -48,16 +47,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line normalize.go:76
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line normalize.go:40
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 					if i < 0 || i > len(in)-8 {
-//line normalize.go:42
 						break
 					}
 //line normalize.go:42
@@ -81,16 +77,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line normalize.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line normalize.go:40
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 					if i < 0 || i > len(in)-8 {
-//line normalize.go:42
 						break
 					}
 //line normalize.go:42
@@ -107,7 +100,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line normalize.go:50
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -120,12 +112,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 				v := in[i]
 				var v_ float32 = v
-//line normalize.go:46
 				gc_l_v_[gc_lane] = v_
 				gc_s_v[gc_rank] = v
 			}
@@ -134,13 +124,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for off := 16; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:28
 				v_ := gc_l_v_[gc_lane]
 //line normalize.go:24
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line normalize.go:24
 				v_ = fmaxf(v_, shflXorSync)
-//line normalize.go:26
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -154,11 +142,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_ := gc_l_v_[gc_lane]
-//line normalize.go:44
 				v := gc_s_v[gc_rank]
 //line normalize.go:26
 				var r float32 = v_
@@ -182,11 +167,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v := gc_s_v[gc_rank]
 				v_2 := gc_l_v_2[gc_lane]
+//line normalize.go:44
 				var ballotSync uint32 = gc_c2r[gc_lane]
 //line normalize.go:44
 				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
@@ -207,9 +191,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_3 := gc_l_v_3[gc_lane]
 //line normalize.go:44
 				var ballotSync_ uint32 = gc_c3r[gc_lane]
@@ -217,10 +199,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				out[4*i+1] = v_3 + float32(ballotSync_>>31)
 			}
 		}
-//line normalize.go:49
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:52
 			v := gc_s_v[gc_rank]
 //line normalize.go:45
 			gc_c4v[gc_lane] = v > 2
@@ -237,7 +217,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:45
 				var anySync bool = gc_c4r[gc_lane]
@@ -247,17 +226,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 			}
 		}
-//line normalize.go:53
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:41
 			lane := (gc_rank & 31)
 //line normalize.go:48
 			var ok bool = lane%2 == 0
-//line normalize.go:50
 			gc_l_ok[gc_lane] = ok
 		}
-//line normalize.go:53
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -276,7 +251,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line normalize.go:61
 				v := gc_s_v[gc_rank]
 //line normalize.go:48
 				gc_c5v[gc_lane] = v > -3
@@ -293,13 +267,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				var allSync bool = gc_c5r[gc_lane]
 //line normalize.go:48
 				ok = allSync
-//line normalize.go:50
 				gc_l_ok[gc_lane] = ok
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 		{
-//line normalize.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -309,9 +281,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				ok := gc_l_ok[gc_lane]
 //line normalize.go:48
 				if ok {
@@ -320,9 +290,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			}
 		}
 	}
-//line normalize.go:56
 	gc_r2 := 0
-//line normalize.go:58
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v := gc_s_v[gc_rank]
@@ -331,7 +299,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			gc_r2++
 		}
 	}
-//line normalize.go:51
 	var syncThreadsCount int = gc_r2
 //line normalize.go:51
 	n := 1 + syncThreadsCount
@@ -342,7 +309,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			return
 		}
 		gc_r3 := false
-//line normalize.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
@@ -351,15 +317,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_r3 = true
 			}
 		}
-//line normalize.go:53
 		var syncThreadsOr bool = gc_r3
 //line normalize.go:53
 		if !(syncThreadsOr) {
-//line normalize.go:53
 			break
 		}
 	}
-//line normalize.go:57
 	var gc_l_v_4 [32]float32
 	var gc_c6r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -376,7 +339,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line normalize.go:56
 					gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
-//line normalize.go:56
 					v_4 := gc_t2
 //line normalize.go:56
 					v_4.StoreSlice(gc_l_v_4[gc_lane:])
@@ -392,7 +354,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line normalize.go:56
 					gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
-//line normalize.go:56
 					v_4 := gc_t
 //line normalize.go:56
 					v_4.StoreSlice(gc_l_v_4[gc_lane:])
@@ -407,11 +368,9 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line normalize.go:69
 				v := gc_s_v[gc_rank]
 //line normalize.go:56
 				var v_4 float32 = -v
-//line normalize.go:58
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
@@ -419,13 +378,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for off_ := 16; off_ > 0; off_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:28
 				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:24
 				var shflXorSync_ float32 = gc_c6r[gc_lane]
 //line normalize.go:24
 				v_4 = fmaxf(v_4, shflXorSync_)
-//line normalize.go:26
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
@@ -440,12 +397,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx4.X + gc_lane
-//line normalize.go:61
 					gc_ty := gc_tidx4.Y
 					_ = gc_ty
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
-//line normalize.go:40
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:40
 					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
@@ -455,17 +410,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					var gc_lanes2 [8]float32
 //line normalize.go:56
 					gc_vb2.Add(r_).Store(&gc_lanes2)
-//line normalize.go:56
 					for gc_k2 := range 8 {
-//line normalize.go:56
 						if 0xff&(1<<gc_k2) != 0 {
-//line normalize.go:56
 							gc_pos.Thread = gc_rank + gc_k2
 //line normalize.go:56
 							out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
-//line normalize.go:56
 					gc_pos.Thread = gc_rank
 					gc_left3 &^= 0xff << gc_lane
 				}
@@ -480,12 +431,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line normalize.go:71
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line normalize.go:40
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:40
 					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
@@ -495,17 +444,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					var gc_lanes [8]float32
 //line normalize.go:56
 					gc_vb.Add(r_).Store(&gc_lanes)
-//line normalize.go:56
 					for gc_k := range 8 {
-//line normalize.go:56
 						if 0xff&(1<<gc_k) != 0 {
-//line normalize.go:56
 							gc_pos.Thread = gc_rank + gc_k
 //line normalize.go:56
 							out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
 						}
 					}
-//line normalize.go:56
 					gc_pos.Thread = gc_rank
 					gc_left3 &^= 0xff << gc_lane
 				}
@@ -513,7 +458,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-//line normalize.go:64
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -526,9 +470,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:26
 				var r_ float32 = v_4
@@ -565,7 +507,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line normalize.go:91
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -573,8 +514,8 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:67
 				v := int32(i % 5)
 				gc_l_v[gc_lane] = v
 			}
@@ -587,11 +528,9 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line normalize.go:68
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line normalize.go:68
 					_ = v
 //line normalize.go:68
 					gc_t2 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line normalize.go:68
 					activeMask := gc_t2
 //line normalize.go:68
 					activeMask.StoreSlice(gc_c2m[gc_lane:])
@@ -604,11 +543,9 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					}
 //line normalize.go:68
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line normalize.go:68
 					_ = v
 //line normalize.go:68
 					gc_t := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line normalize.go:68
 					activeMask := gc_t
 //line normalize.go:68
 					activeMask.StoreSlice(gc_c2m[gc_lane:])
@@ -622,7 +559,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line normalize.go:81
 				v := gc_l_v[gc_lane]
 				_ = v
 //line normalize.go:68
@@ -640,35 +576,28 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx3.X + gc_lane
-//line normalize.go:77
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line normalize.go:66
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:66
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line normalize.go:68
 					gc_t6 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line normalize.go:68
 					reduceAddSync := gc_t6
 //line normalize.go:68
 					v = reduceAddSync
 					var gc_lanes4 [8]int32
 //line normalize.go:69
 					v.Store(&gc_lanes4)
-//line normalize.go:69
 					for gc_k4 := range 8 {
-//line normalize.go:69
 						if 0xff&(1<<gc_k4) != 0 {
-//line normalize.go:69
 							gc_pos.Thread = gc_rank + gc_k4
 //line normalize.go:69
 							out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
-//line normalize.go:69
 					gc_pos.Thread = gc_rank
 //line normalize.go:69
 					v.StoreSlice(gc_l_v[gc_lane:])
@@ -685,35 +614,28 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line normalize.go:84
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line normalize.go:66
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:66
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line normalize.go:68
 					gc_t4 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line normalize.go:68
 					reduceAddSync := gc_t4
 //line normalize.go:68
 					v = reduceAddSync
 					var gc_lanes2 [8]int32
 //line normalize.go:69
 					v.Store(&gc_lanes2)
-//line normalize.go:69
 					for gc_k2 := range 8 {
-//line normalize.go:69
 						if 0xff&(1<<gc_k2) != 0 {
-//line normalize.go:69
 							gc_pos.Thread = gc_rank + gc_k2
 //line normalize.go:69
 							out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
-//line normalize.go:69
 					gc_pos.Thread = gc_rank
 //line normalize.go:69
 					v.StoreSlice(gc_l_v[gc_lane:])
@@ -723,7 +645,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line normalize.go:77
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -736,7 +657,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:68
 				var v int32
@@ -745,11 +665,9 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:68
 				v = reduceAddSync
 				out[3*i] = v
-//line normalize.go:71
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line normalize.go:76
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -761,10 +679,8 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line normalize.go:70
 			var anySync bool = gc_c3r[gc_lane]
-//line normalize.go:72
 			gc_l_anySync[gc_lane] = anySync
 		}
-//line normalize.go:75
 		var gc_m12 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -780,10 +696,8 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		if gc_act != 0 {
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line normalize.go:71
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line normalize.go:71
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line normalize.go:75
@@ -813,7 +727,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					gc_c4v[gc_lane] = int32((gc_rank & 31))
 				}
 			}
-//line normalize.go:71
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
@@ -822,28 +735,22 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx5.X + gc_lane
-//line normalize.go:80
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line normalize.go:66
 						var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:71
 						var gc_lanes6 [8]int32
 //line normalize.go:71
 						archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
-//line normalize.go:71
 						for gc_k6 := range 8 {
-//line normalize.go:71
 							if 0xff&(1<<gc_k6) != 0 {
-//line normalize.go:71
 								gc_pos.Thread = gc_rank + gc_k6
 //line normalize.go:71
 								out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line normalize.go:71
 						gc_pos.Thread = gc_rank
 						gc_left4 &^= 0xff << gc_lane
 					}
@@ -858,28 +765,22 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line normalize.go:86
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line normalize.go:66
 						var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:71
 						var gc_lanes5 [8]int32
 //line normalize.go:71
 						archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
-//line normalize.go:71
 						for gc_k5 := range 8 {
-//line normalize.go:71
 							if 0xff&(1<<gc_k5) != 0 {
-//line normalize.go:71
 								gc_pos.Thread = gc_rank + gc_k5
 //line normalize.go:71
 								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
-//line normalize.go:71
 						gc_pos.Thread = gc_rank
 						gc_left4 &^= 0xff << gc_lane
 					}
@@ -887,7 +788,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line normalize.go:79
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -900,14 +800,12 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line normalize.go:66
 					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:71
 					out[3*i+1] = gc_c4r[gc_lane]
 				}
 			}
 		}
-//line normalize.go:76
 		gc_act = gc_save12 &^ gc_dead
 	}
 //line normalize.go:83
@@ -918,7 +816,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line normalize.go:91
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -926,7 +823,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-//line normalize.go:66
 			i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 			gc_c5v[gc_lane] = i%50 != 49
@@ -937,13 +833,10 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			gc_rank := gc_w + gc_lane
 //line normalize.go:73
 			var allSync bool = gc_c5r[gc_lane]
-//line normalize.go:75
 			gc_s_allSync[gc_rank] = allSync
 		}
 	}
-//line normalize.go:79
 	gc_r3 := false
-//line normalize.go:81
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		allSync := gc_s_allSync[gc_rank]
@@ -952,43 +845,34 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			gc_r3 = true
 		}
 	}
-//line normalize.go:73
 	var syncThreadsOr bool = gc_r3
-//line normalize.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line normalize.go:74
 				gc_vb2 := archsimd.BroadcastInt32x16(1)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line normalize.go:66
 					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 					if syncThreadsOr {
 						{
 //line normalize.go:73
 							var gc_lanes8 [16]int32
-//line normalize.go:73
 							gc_vb2.Store(&gc_lanes8)
-//line normalize.go:73
 							for gc_k8 := range 16 {
-//line normalize.go:73
 								if 0xffff&(1<<gc_k8) != 0 {
-//line normalize.go:73
 									gc_pos.Thread = gc_rank + gc_k8
+//line normalize.go:74
 									out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
-//line normalize.go:74
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
-//line normalize.go:76
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -997,86 +881,31 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line normalize.go:74
 			gc_vb := archsimd.BroadcastInt32x8(1)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line normalize.go:66
 				var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
 //line normalize.go:73
 					var gc_lanes7 [8]int32
-//line normalize.go:73
 					gc_vb.Store(&gc_lanes7)
-//line normalize.go:73
 					for gc_k7 := range 8 {
-//line normalize.go:73
 						if 0xff&(1<<gc_k7) != 0 {
-//line normalize.go:73
 							gc_pos.Thread = gc_rank + gc_k7
+//line normalize.go:74
 							out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
 						}
 					}
-//line normalize.go:74
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line normalize.go:76
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line normalize.go:66
-				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
-					out[3*i+2] = 1
-				}
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line normalize.go:66
-				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
-					out[3*i+2] = 1
-				}
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line normalize.go:66
-				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
-					out[3*i+2] = 1
-				}
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line normalize.go:66
-				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
-					out[3*i+2] = 1
-				}
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line normalize.go:66
 			i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 			if syncThreadsOr {
@@ -1109,17 +938,14 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line normalize.go:122
 					gc_tx := gc_tidx2.X + gc_lane
-//line normalize.go:124
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line normalize.go:100
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line normalize.go:101
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line normalize.go:102
@@ -1137,15 +963,13 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line normalize.go:117
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line normalize.go:100
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line normalize.go:101
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line normalize.go:102
@@ -1156,7 +980,6 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line normalize.go:110
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1169,8 +992,8 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:101
 				gc_c1v[gc_lane] = in[i]
 			}
 		}
@@ -1186,8 +1009,8 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:101
 				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
 				out[2*i] = m
 				if all {

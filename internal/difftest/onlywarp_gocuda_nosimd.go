@@ -38,7 +38,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -46,7 +45,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -54,7 +52,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -62,7 +59,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -70,7 +66,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -80,7 +75,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -88,7 +82,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -96,7 +89,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -104,7 +96,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -112,7 +103,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -120,6 +110,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line onlywarp.go:23
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -133,10 +124,9 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
 					_ = i
+//line onlywarp.go:14
 					var v lanes.Int32x8
 //line onlywarp.go:16
 					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
@@ -149,7 +139,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					var v int32
 //line onlywarp.go:16
 					v = gc_at[gc_tx]
-//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -157,12 +146,11 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:14
 					var v lanes.Int32x8
 //line onlywarp.go:16
 					if i < 0 || i > len(in)-8 {
-//line onlywarp.go:16
 						break
 					}
 //line onlywarp.go:16
@@ -170,66 +158,14 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:15
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line onlywarp.go:13
 					i := gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:14
 					var v int32
 //line onlywarp.go:16
 					v = in[i]
-//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -242,7 +178,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line onlywarp.go:33
 		var gc_m5 uint32
 //line onlywarp.go:20
 		if (gc_w >> 5) == k {
@@ -253,29 +188,22 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 		if gc_act != 0 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line onlywarp.go:29
 				v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 				gc_c1v[gc_lane] = v
 			}
-//line onlywarp.go:21
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
-//line onlywarp.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line onlywarp.go:26
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line onlywarp.go:33
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line onlywarp.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:15
 					v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 					v += gc_c1r[gc_lane]
@@ -292,9 +220,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line onlywarp.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:15
 					v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 					v += gc_c1r[gc_lane]
@@ -305,7 +231,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		}
-//line onlywarp.go:31
 		gc_act = gc_save5 &^ gc_dead
 	}
 }

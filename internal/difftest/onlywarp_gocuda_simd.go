@@ -39,7 +39,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -47,7 +46,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -55,7 +53,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -63,7 +60,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -71,7 +67,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -81,7 +76,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -89,7 +83,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -97,7 +90,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -105,7 +97,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -113,7 +104,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -121,6 +111,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line onlywarp.go:23
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -137,10 +128,9 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line onlywarp.go:13
 							var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
 							_ = i
+//line onlywarp.go:14
 							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
@@ -159,10 +149,9 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line onlywarp.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
 						_ = i
+//line onlywarp.go:14
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line onlywarp.go:16
 						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
@@ -177,7 +166,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					var v int32
 //line onlywarp.go:16
 					v = gc_at[gc_tx]
-//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -188,12 +176,11 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line onlywarp.go:13
 							var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:14
 							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								if i < 0 || i > len(in)-16 {
-//line onlywarp.go:16
 									break
 								}
 //line onlywarp.go:16
@@ -213,12 +200,11 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line onlywarp.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:14
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line onlywarp.go:16
 						if i < 0 || i > len(in)-8 {
-//line onlywarp.go:16
 							break
 						}
 //line onlywarp.go:16
@@ -228,66 +214,14 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-//line onlywarp.go:16
-						v = in[i]
-//line onlywarp.go:19
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line onlywarp.go:13
 					i := gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:14
 					var v int32
 //line onlywarp.go:16
 					v = in[i]
-//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -299,7 +233,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line onlywarp.go:32
 		var gc_m5 uint32
 //line onlywarp.go:20
 		if (gc_w >> 5) == k {
@@ -340,38 +273,31 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line onlywarp.go:34
 					v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 					gc_c1v[gc_lane] = v
 				}
 			}
-//line onlywarp.go:21
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
-//line onlywarp.go:21
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line onlywarp.go:21
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx3.X + gc_lane
-//line onlywarp.go:26
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line onlywarp.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
 						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 						if i < 0 || i > len(out)-8 {
-//line onlywarp.go:22
 							break
 						}
 //line onlywarp.go:22
@@ -381,7 +307,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						} else {
 //line onlywarp.go:23
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line onlywarp.go:22
 							if gc_if2.ToBits() != 0 {
 //line onlywarp.go:22
 								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
@@ -402,19 +327,16 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line onlywarp.go:37
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line onlywarp.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
 						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 						if i < 0 || i > len(out)-8 {
-//line onlywarp.go:22
 							break
 						}
 //line onlywarp.go:22
@@ -431,7 +353,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line onlywarp.go:31
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -444,9 +365,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line onlywarp.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:15
 					v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 					v += gc_c1r[gc_lane]
@@ -457,7 +376,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		}
-//line onlywarp.go:30
 		gc_act = gc_save5 &^ gc_dead
 	}
 }

@@ -36,12 +36,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line operandcopy.go:41
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line operandcopy.go:44
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line operandcopy.go:46
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line operandcopy.go:17
@@ -54,20 +53,19 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 				i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:17
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line operandcopy.go:24
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line operandcopy.go:39
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line operandcopy.go:41
 			for d := 1; d <= 2; d *= 2 {
 //line operandcopy.go:40
 				gc_run.Add(d, 0, 32)
@@ -117,7 +115,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line operandcopy.go:53
 							v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 							v_ += gc_c1r[gc_lane]
@@ -127,22 +124,21 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line operandcopy.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+//line operandcopy.go:23
 			copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
 			gc_s_y[gc_w:][31] = gc_l_v_[31]
 			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
 			gc_l_v_2[31] = gc_l_v_[31]
 		} else {
-//line operandcopy.go:22
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
 //line operandcopy.go:22
 			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
 		}
-//line operandcopy.go:39
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
+//line operandcopy.go:41
 			for d_ := 1; d_ <= 2; d_ *= 2 {
 //line operandcopy.go:40
 				gc_run2.Add(d_, 0, 32)
@@ -192,7 +188,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line operandcopy.go:53
 							v_2 := gc_l_v_2[gc_lane]
 //line operandcopy.go:40
 							v_2 += gc_c3r[gc_lane]
@@ -204,12 +199,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		}
 //line operandcopy.go:42
 		copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
-//line operandcopy.go:44
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line operandcopy.go:24
 			if (gc_rank&31)%2 == 1 {
 				gc_m13 |= 1 << gc_lane
 			}
@@ -221,11 +214,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line operandcopy.go:37
 				u := gc_l_u[gc_lane]
 				_ = u
 			}
-//line operandcopy.go:26
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c4r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
@@ -263,7 +254,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line operandcopy.go:39
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:26
 					y += gc_c4r[gc_lane]
@@ -272,13 +262,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
-//line operandcopy.go:33
 		gc_left4 := gc_act
 		if compiled.SIMD {
-//line operandcopy.go:29
 			gc_vb := archsimd.BroadcastInt32x8(3)
 			if gc_act == ^uint32(0) {
-//line operandcopy.go:29
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line operandcopy.go:29
@@ -314,7 +301,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				if gc_left4&(1<<gc_lane) == 0 {
 					continue
 				}
-//line operandcopy.go:43
 				u := gc_l_u[gc_lane]
 //line operandcopy.go:28
 				w := u
@@ -323,7 +309,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				gc_l_u[gc_lane] = u
 			}
 		}
-//line operandcopy.go:30
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c5v, 1, gocuda.WarpSize, &gc_c5r)
 		gc_left5 := gc_act
 		if compiled.SIMD {
@@ -365,7 +350,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line operandcopy.go:43
 				y := gc_s_y[gc_rank]
 				u := gc_l_u[gc_lane]
 //line operandcopy.go:30
@@ -374,9 +358,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line operandcopy.go:37
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line operandcopy.go:39
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -393,9 +377,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line operandcopy.go:16
 						var i int = gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:16
 						_ = i
 //line operandcopy.go:16
 						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
@@ -404,7 +386,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 							y.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
-//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -416,9 +397,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:16
 					var i int = gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:16
 					_ = i
 //line operandcopy.go:16
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
@@ -429,13 +408,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 				gc_at2[gc_tx] = y
 			}
 		} else {
-//line operandcopy.go:36
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -443,21 +420,18 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line operandcopy.go:16
 						var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
 						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 						{
 //line operandcopy.go:32
 							if i < 0 || i > len(out)-16 {
-//line operandcopy.go:32
 								break
 							}
 //line operandcopy.go:32
 							y.StoreSlice(out[i:])
 						}
 					}
-//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -469,13 +443,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:16
 					var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line operandcopy.go:32
 					if i < 0 || i > len(out)-8 {
-//line operandcopy.go:32
 						break
 					}
 //line operandcopy.go:32
@@ -483,63 +455,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
-					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
-					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
-				}
-				{
-//line operandcopy.go:36
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
-					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
-					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
-				}
-				{
-//line operandcopy.go:36
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
-					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
-					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
-				}
-				{
-//line operandcopy.go:36
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
-					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
-					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
-				}
-			}
-//line operandcopy.go:36
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 				i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 				out[i] = y

@@ -44,7 +44,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -56,7 +55,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -68,7 +66,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -80,7 +77,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -92,7 +88,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -106,7 +101,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -118,7 +112,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -130,7 +123,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -142,7 +134,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -154,7 +145,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -164,6 +154,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line outline.go:37
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -177,11 +168,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line outline.go:18
 					var tx int = gc_tx
-					var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
+					var i int = gc_bx*gc_bdx + tx
 					_ = i
+//line outline.go:20
 					var x lanes.Float32x8
 //line outline.go:22
 					x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
@@ -202,7 +193,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					x = gc_at[gc_tx]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -212,13 +202,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line outline.go:18
 					var tx int = gc_tx
+//line outline.go:19
 					var i int = gc_bx*gc_bdx + tx
 					var x lanes.Float32x8
 //line outline.go:22
 					if i < 0 || i > len(in)-8 {
-//line outline.go:22
 						break
 					}
 //line outline.go:22
@@ -232,89 +221,17 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 					lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line outline.go:18
 					tx := gc_tx
+//line outline.go:19
 					i := gc_bx*gc_bdx + tx
 					var x float32
 //line outline.go:22
 					x = in[i]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -324,8 +241,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	}
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-//line outline.go:27
 		gc_from, gc_to := 0, gc_bdx
+//line outline.go:28
 		if gc_bound := tileLen; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -335,11 +252,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				gc_at2 := tile_[:gc_to]
 				gc_at3 := in[gc_off2:][:gc_to]
 				gc_vstep3 := gc_from
-//line outline.go:18
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line outline.go:18
 					var tx int = gc_tx
 //line outline.go:26
 					var k int = start + tx
@@ -350,16 +265,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					} else {
 //line outline.go:26
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
 						if gc_if2.ToBits() != 0 {
 //line outline.go:26
 							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 				}
-//line outline.go:28
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line outline.go:18
 					tx := gc_tx
 //line outline.go:26
 					if k := start + tx; tx < tileLen && (true || k < len(in)) {
@@ -368,29 +280,24 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 			} else {
 				gc_vstep4 := gc_from
-//line outline.go:18
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_steps:
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line outline.go:18
 					var tx int = gc_tx
 //line outline.go:26
 					if tx < 0 || tx > len(tile_)-8 {
-//line outline.go:26
 						break
 					}
 //line outline.go:26
 					var k int = start + tx
 //line outline.go:26
 					if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-//line outline.go:26
 						var gc_ld lanes.Float32x8
 //line outline.go:26
 						if k >= 0 && k <= len(in)-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(in[k:])
 						} else {
-//line outline.go:27
 							break gc_steps
 						}
 //line outline.go:27
@@ -398,15 +305,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					} else {
 //line outline.go:27
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
 						if gc_if.ToBits() != 0 {
-//line outline.go:26
 							var gc_ld2 lanes.Float32x8
 //line outline.go:26
 							if k >= 0 && k <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[k:])
 							} else {
-//line outline.go:27
 								break gc_steps
 							}
 //line outline.go:27
@@ -414,58 +318,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-//line outline.go:29
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line outline.go:18
 					tx := gc_tx
 //line outline.go:26
 					if k := start + tx; tx < tileLen && k < len(in) {
@@ -474,8 +329,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 			}
 		}
-//line outline.go:33
 		compiled.OutOfLine(func() {
+//line outline.go:34
 			tile_ := tile_[:32]
 //line outline.go:36
 			gc_s_x := gc_s_x[:gc_n]
@@ -484,15 +339,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:40
 			gc_s_m := gc_s_m[:gc_n]
 			{
-//line outline.go:43
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line outline.go:18
 						tx := gc_tx
+//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						x := gc_s_x[gc_rank]
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -524,129 +377,106 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-//line outline.go:62
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 					{
-//line outline.go:45
-						gc_tx := gc_step5 + 1
-//line outline.go:47
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 					{
-//line outline.go:45
-						gc_tx := gc_step5 + 2
-//line outline.go:47
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 					{
-//line outline.go:45
-						gc_tx := gc_step5 + 3
-//line outline.go:47
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 				}
-//line outline.go:45
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 //line outline.go:41
 					gc_at4[gc_tx] = s + m
 				}
 			} else {
-//line outline.go:45
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line outline.go:18
 						tx := gc_tx
+//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line outline.go:18
 						tx := gc_tx
+//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line outline.go:18
 						tx := gc_tx
+//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line outline.go:18
 						tx := gc_tx
+//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 				}
-//line outline.go:45
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line outline.go:18
 					tx := gc_tx
+//line outline.go:19
 					i := gc_bx*gc_bdx + tx
-//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 //line outline.go:41

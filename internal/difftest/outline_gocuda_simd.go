@@ -45,7 +45,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -57,7 +56,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -69,7 +67,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -81,7 +78,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -93,7 +89,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -107,7 +102,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -119,7 +113,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -131,7 +124,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -143,7 +135,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -155,7 +146,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -165,6 +155,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line outline.go:37
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -181,11 +172,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line outline.go:18
 							var tx int = gc_tx
-							var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
+							var i int = gc_bx*gc_bdx + tx
 							_ = i
+//line outline.go:20
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								x = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
@@ -212,11 +203,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line outline.go:18
 						var tx int = gc_tx
-						var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
+						var i int = gc_bx*gc_bdx + tx
 						_ = i
+//line outline.go:20
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:22
 						x = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
@@ -241,7 +232,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					x = gc_at[gc_tx]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -254,13 +244,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line outline.go:18
 							var tx int = gc_tx
+//line outline.go:19
 							var i int = gc_bx*gc_bdx + tx
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(in)-16 {
-//line outline.go:22
 									break
 								}
 //line outline.go:22
@@ -288,13 +277,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line outline.go:18
 						var tx int = gc_tx
+//line outline.go:19
 						var i int = gc_bx*gc_bdx + tx
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:22
 						if i < 0 || i > len(in)-8 {
-//line outline.go:22
 							break
 						}
 //line outline.go:22
@@ -312,89 +300,17 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-						var x float32
-//line outline.go:22
-						x = in[i]
-//line outline.go:24
-						var s, m float32
-//line outline.go:28
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line outline.go:18
 					tx := gc_tx
+//line outline.go:19
 					i := gc_bx*gc_bdx + tx
 					var x float32
 //line outline.go:22
 					x = in[i]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -404,8 +320,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	}
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-//line outline.go:27
 		gc_from, gc_to := 0, gc_bdx
+//line outline.go:28
 		if gc_bound := tileLen; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -418,11 +334,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line outline.go:18
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line outline.go:18
 							var tx int = gc_tx
 							{
 //line outline.go:26
@@ -434,7 +348,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								} else {
 //line outline.go:26
 									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
-//line outline.go:26
 									if gc_if4.ToBits() != 0 {
 //line outline.go:26
 										archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), gc_if4).StoreSlice(gc_at2[gc_tx:])
@@ -442,7 +355,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 						}
-//line outline.go:28
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -451,11 +363,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 				}
 				if compiled.SIMD {
-//line outline.go:18
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line outline.go:18
 						var tx int = gc_tx
 //line outline.go:26
 						var k int = start + tx
@@ -466,18 +376,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						} else {
 //line outline.go:26
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
 							if gc_if3.ToBits() != 0 {
 //line outline.go:26
 								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 					}
-//line outline.go:28
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line outline.go:18
 					tx := gc_tx
 //line outline.go:26
 					if k := start + tx; tx < tileLen && (true || k < len(in)) {
@@ -489,16 +396,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line outline.go:18
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					gc_steps2:
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line outline.go:18
 							var tx int = gc_tx
 //line outline.go:26
 							if tx < 0 || tx > len(tile_)-16 {
-//line outline.go:26
 								break
 							}
 							{
@@ -506,13 +410,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								var k int = start + tx
 //line outline.go:26
 								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
-//line outline.go:26
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:26
 									if k >= 0 && k <= len(in)-16 {
 										gc_ld3 = archsimd.LoadFloat32x16Slice(in[k:])
 									} else {
-//line outline.go:27
 										break gc_steps2
 									}
 //line outline.go:27
@@ -520,15 +422,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								} else {
 //line outline.go:27
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
-//line outline.go:26
 									if gc_if2.ToBits() != 0 {
-//line outline.go:26
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:26
 										if k >= 0 && k <= len(in)-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[k:])
 										} else {
-//line outline.go:27
 											break gc_steps2
 										}
 //line outline.go:27
@@ -537,7 +436,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 						}
-//line outline.go:29
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -546,29 +444,24 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 				}
 				if compiled.SIMD {
-//line outline.go:18
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line outline.go:18
 						var tx int = gc_tx
 //line outline.go:26
 						if tx < 0 || tx > len(tile_)-8 {
-//line outline.go:26
 							break
 						}
 //line outline.go:26
 						var k int = start + tx
 //line outline.go:26
 						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-//line outline.go:26
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
 							if k >= 0 && k <= len(in)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(in[k:])
 							} else {
-//line outline.go:27
 								break gc_steps
 							}
 //line outline.go:27
@@ -576,15 +469,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						} else {
 //line outline.go:27
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
 							if gc_if.ToBits() != 0 {
-//line outline.go:26
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
 								if k >= 0 && k <= len(in)-8 {
 									gc_ld2 = archsimd.LoadFloat32x8Slice(in[k:])
 								} else {
-//line outline.go:27
 									break gc_steps
 								}
 //line outline.go:27
@@ -592,60 +482,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							}
 						}
 					}
-//line outline.go:29
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-//line outline.go:26
-						if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line outline.go:18
 					tx := gc_tx
 //line outline.go:26
 					if k := start + tx; tx < tileLen && k < len(in) {
@@ -654,9 +495,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 			}
 		}
-//line outline.go:33
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
+//line outline.go:35
 			tile_ := tile_[:32]
 //line outline.go:37
 			gc_s_x := gc_s_x[:gc_n]
@@ -665,15 +506,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:41
 			gc_s_m := gc_s_m[:gc_n]
 			{
-//line outline.go:44
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line outline.go:18
 						tx := gc_tx
+//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						x := gc_s_x[gc_rank]
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -712,10 +551,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line outline.go:18
 							var tx int = gc_tx
-							var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
+							var i int = gc_bx*gc_bdx + tx
 							_ = i
 //line outline.go:19
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
@@ -726,7 +564,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								s.Add(m).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
-//line outline.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -738,10 +575,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line outline.go:18
 						var tx int = gc_tx
-						var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
+						var i int = gc_bx*gc_bdx + tx
 						_ = i
 //line outline.go:19
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
@@ -754,14 +590,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 //line outline.go:41
 					gc_at4[gc_tx] = s + m
 				}
 			} else {
-//line outline.go:45
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -769,8 +603,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line outline.go:18
 							var tx int = gc_tx
+//line outline.go:19
 							var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
@@ -779,14 +613,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							{
 //line outline.go:41
 								if i < 0 || i > len(out)-16 {
-//line outline.go:41
 									break
 								}
 //line outline.go:41
 								s.Add(m).StoreSlice(out[i:])
 							}
 						}
-//line outline.go:43
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -798,8 +630,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line outline.go:18
 						var tx int = gc_tx
+//line outline.go:19
 						var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
@@ -807,7 +639,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 //line outline.go:41
 						if i < 0 || i > len(out)-8 {
-//line outline.go:41
 							break
 						}
 //line outline.go:41
@@ -815,72 +646,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line outline.go:21
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
-					}
-					{
-//line outline.go:45
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line outline.go:21
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
-					}
-					{
-//line outline.go:45
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line outline.go:21
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
-					}
-					{
-//line outline.go:45
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line outline.go:18
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line outline.go:21
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
-					}
-				}
-//line outline.go:45
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line outline.go:18
 					tx := gc_tx
+//line outline.go:19
 					i := gc_bx*gc_bdx + tx
-//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 //line outline.go:41

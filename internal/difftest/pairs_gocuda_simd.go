@@ -36,7 +36,6 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 		if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
-//line pairs.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -44,17 +43,14 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line pairs.go:27
 					gc_vb2 := archsimd.BroadcastFloat32x16(scale)
-//line pairs.go:27
 					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line pairs.go:27
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line pairs.go:26
 						var i int = gc_bx*gc_bdx + gc_tx
-						if i < 0 || i > len(re)-16 || i > len(im)-16 {
 //line pairs.go:27
+						if i < 0 || i > len(re)-16 || i > len(im)-16 {
 							break
 						}
 //line pairs.go:27
@@ -72,15 +68,10 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 							var gc_lanes3 [16]float32
 //line pairs.go:27
 							var gc_lanes4 [16]float32
-//line pairs.go:27
 							gc_t3.Store(&gc_lanes3)
-//line pairs.go:27
 							gc_t4.Store(&gc_lanes4)
-//line pairs.go:27
 							for gc_k2 := range 16 {
-//line pairs.go:27
 								if 0xffff&(1<<gc_k2) != 0 {
-//line pairs.go:27
 									gc_pos.Thread = gc_rank + gc_k2
 									{
 //line pairs.go:27
@@ -90,11 +81,9 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 									}
 								}
 							}
-//line pairs.go:27
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line pairs.go:29
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -105,19 +94,15 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 			if compiled.SIMD {
 //line pairs.go:27
 				gc_vb := archsimd.BroadcastFloat32x8(scale)
-//line pairs.go:27
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line pairs.go:27
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line pairs.go:27
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line pairs.go:26
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(re)-8 || i > len(im)-8 {
 //line pairs.go:27
+					if i < 0 || i > len(re)-8 || i > len(im)-8 {
 						break
 					}
 //line pairs.go:27
@@ -135,15 +120,10 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 						var gc_lanes [8]float32
 //line pairs.go:27
 						var gc_lanes2 [8]float32
-//line pairs.go:27
 						gc_t.Store(&gc_lanes)
-//line pairs.go:27
 						gc_t2.Store(&gc_lanes2)
-//line pairs.go:27
 						for gc_k := range 8 {
-//line pairs.go:27
 							if 0xff&(1<<gc_k) != 0 {
-//line pairs.go:27
 								gc_pos.Thread = gc_rank + gc_k
 //line pairs.go:27
 								out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
@@ -151,53 +131,16 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 								out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
 							}
 						}
-//line pairs.go:27
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line pairs.go:29
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pairs.go:26
-					i := gc_bx*gc_bdx + gc_tx
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pairs.go:26
-					i := gc_bx*gc_bdx + gc_tx
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pairs.go:26
-					i := gc_bx*gc_bdx + gc_tx
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pairs.go:26
-					i := gc_bx*gc_bdx + gc_tx
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pairs.go:26
 				i := gc_bx*gc_bdx + gc_tx
+//line pairs.go:27
 				out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 			}
 		}

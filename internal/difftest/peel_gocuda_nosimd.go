@@ -42,83 +42,74 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step + 1
 //line peel.go:21
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step + 2
 //line peel.go:21
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step + 3
 //line peel.go:21
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line peel.go:25
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line peel.go:21
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line peel.go:25
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:17
 						tx := gc_tx
+//line peel.go:18
 						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:17
 						tx := gc_tx
+//line peel.go:18
 						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:17
 						tx := gc_tx
+//line peel.go:18
 						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:17
 						tx := gc_tx
+//line peel.go:18
 						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 				}
-//line peel.go:25
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:17
 					tx := gc_tx
+//line peel.go:18
 					i := gc_bx*gc_bdx + tx
 //line peel.go:21
 					tile_[tx] = in[i]
@@ -127,9 +118,9 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 	{
-//line peel.go:28
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line peel.go:30
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -150,16 +141,13 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
 						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
 						gc_vstep := gc_fastlo
-//line peel.go:17
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:28
 						gc_vb2 := lanes.BroadcastFloat32x8(2)
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line peel.go:17
 							var tx int = gc_tx
-							var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
+							var i int = gc_bx*gc_bdx + tx
 							_ = i
 //line peel.go:27
 							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
@@ -168,24 +156,19 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							} else {
 //line peel.go:27
 								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
-//line peel.go:27
 								if gc_if2.ToBits() != 0 {
 //line peel.go:27
 									lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
 								}
-//line peel.go:27
 								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line peel.go:27
 								if gc_else2.ToBits() != 0 {
 //line peel.go:27
 									lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
 								}
 							}
 						}
-//line peel.go:29
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line peel.go:17
 							tx := gc_tx
 //line peel.go:27
 							if tx > 0 && tx < gc_bdx-1 {
@@ -199,8 +182,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:17
 					tx := gc_tx
+//line peel.go:18
 					i := gc_bx*gc_bdx + tx
 //line peel.go:27
 					if tx > 0 && tx < gc_bdx-1 {
@@ -211,19 +194,16 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				}
 			} else {
 				gc_vstep2 := gc_from
-//line peel.go:17
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:28
 				gc_vb := lanes.BroadcastFloat32x8(2)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line peel.go:17
 					var tx int = gc_tx
+//line peel.go:18
 					var i int = gc_bx*gc_bdx + tx
 //line peel.go:27
 					if (tx-
 						1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-//line peel.go:27
 						break
 					}
 //line peel.go:27
@@ -233,14 +213,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					} else {
 //line peel.go:28
 						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
-//line peel.go:27
 						if gc_if.ToBits() != 0 {
 //line peel.go:27
 							lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 						}
-//line peel.go:28
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line peel.go:28
 						if gc_else.ToBits() != 0 {
 //line peel.go:28
 							lanes.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
@@ -250,8 +227,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:17
 					tx := gc_tx
+//line peel.go:18
 					i := gc_bx*gc_bdx + tx
 //line peel.go:27
 					if tx > 0 && tx < gc_bdx-1 {
@@ -273,19 +250,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line peel.go:41
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line peel.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line peel.go:45
 		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := tile_[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line peel.go:42
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -324,8 +299,8 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:39
 					tx := gc_tx
+//line peel.go:40
 					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
@@ -334,8 +309,8 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:39
 					tx := gc_tx
+//line peel.go:40
 					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
@@ -344,8 +319,8 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:39
 					tx := gc_tx
+//line peel.go:40
 					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
@@ -354,8 +329,8 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:39
 					tx := gc_tx
+//line peel.go:40
 					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
@@ -364,19 +339,19 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line peel.go:39
 				tx := gc_tx
+//line peel.go:40
 				i := gc_bx*gc_bdx + tx
 //line peel.go:42
 				tile_[tx] = in[i]
 			}
 		}
 	}
-//line peel.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0 - 2
 		gc_off3 := gc_bx * gc_bdx
 		gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
+//line peel.go:52
 		gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -385,26 +360,22 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
 					gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
-//line peel.go:44
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
-//line peel.go:44
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line peel.go:39
 						var tx int = gc_tx
-						var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
+						var i int = gc_bx*gc_bdx + tx
 						_ = i
-//line peel.go:44
 						y := gc_vb2
+//line peel.go:45
 						if tx >= 2 {
 //line peel.go:45
 							y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 						} else {
 //line peel.go:45
 							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
-//line peel.go:45
 							if gc_if4.ToBits() != 0 {
 //line peel.go:45
 								y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
@@ -415,48 +386,42 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line peel.go:39
 						tx := gc_tx
-//line peel.go:44
 						y := float32(-1)
+//line peel.go:45
 						if tx >= 2 {
 							y = gc_at3[gc_u]
 						}
 						gc_at4[gc_u] = y
 					}
-//line peel.go:51
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line peel.go:39
 				tx := gc_tx
+//line peel.go:40
 				i := gc_bx*gc_bdx + tx
-//line peel.go:44
 				y := float32(-1)
+//line peel.go:45
 				if tx >= 2 {
 					y = tile_[tx-2]
 				}
 				out[i] = y
 			}
 		} else {
-//line peel.go:52
 			gc_vstep2 := 0
-//line peel.go:44
 			gc_vb := lanes.BroadcastFloat32x8(float32(-1))
-//line peel.go:44
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line peel.go:39
 				var tx int = gc_tx
+//line peel.go:40
 				var i int = gc_bx*gc_bdx + tx
-//line peel.go:44
 				y := gc_vb
+//line peel.go:45
 				if (tx-
 					2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-//line peel.go:45
 					break
 				}
 //line peel.go:45
@@ -466,7 +431,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				} else {
 //line peel.go:46
 					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
-//line peel.go:45
 					if gc_if2.ToBits() != 0 {
 //line peel.go:45
 						y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
@@ -474,77 +438,14 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				y.StoreSlice(out[i:])
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-//line peel.go:52
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-//line peel.go:52
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-//line peel.go:52
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-			}
-//line peel.go:52
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line peel.go:39
 				tx := gc_tx
+//line peel.go:40
 				i := gc_bx*gc_bdx + tx
-//line peel.go:44
 				y := float32(-1)
+//line peel.go:45
 				if tx >= 2 {
 					y = tile_[tx-2]
 				}
@@ -564,7 +465,6 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line peel.go:66
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -575,9 +475,9 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line peel.go:77
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line peel.go:79
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -604,25 +504,22 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_at3 := in[gc_off3+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line peel.go:57
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line peel.go:59
 							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
-//line peel.go:62
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line peel.go:57
 					i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 					out[i] = in[i-1] + in[i+1]
 				}
 			} else {
-//line peel.go:63
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -630,51 +527,42 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 						out[i] = in[i-1] + in[i+1]
 					}
 					{
-//line peel.go:63
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 						out[i] = in[i-1] + in[i+1]
 					}
 					{
-//line peel.go:63
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 						out[i] = in[i-1] + in[i+1]
 					}
 					{
-//line peel.go:63
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 						out[i] = in[i-1] + in[i+1]
 					}
 				}
-//line peel.go:63
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line peel.go:57
 					i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 					out[i] = in[i-1] + in[i+1]
@@ -694,7 +582,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line peel.go:70
 	w := gc_bdx
 //line peel.go:72
 	tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
@@ -706,7 +593,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-//line peel.go:73
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -745,9 +631,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:69
 						tx := gc_tx
-//line peel.go:69
 						ty := gc_ty
 //line peel.go:71
 						i := (gc_bx*gc_bdy+ty)*w + tx
@@ -758,9 +642,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:69
 						tx := gc_tx
-//line peel.go:69
 						ty := gc_ty
 //line peel.go:71
 						i := (gc_bx*gc_bdy+ty)*w + tx
@@ -771,9 +653,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:69
 						tx := gc_tx
-//line peel.go:69
 						ty := gc_ty
 //line peel.go:71
 						i := (gc_bx*gc_bdy+ty)*w + tx
@@ -784,9 +664,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:69
 						tx := gc_tx
-//line peel.go:69
 						ty := gc_ty
 //line peel.go:71
 						i := (gc_bx*gc_bdy+ty)*w + tx
@@ -797,9 +675,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					tx := gc_tx
-//line peel.go:69
 					ty := gc_ty
 //line peel.go:71
 					i := (gc_bx*gc_bdy+ty)*w + tx
@@ -838,23 +714,16 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
 						gc_vstep := gc_fastlo
-//line peel.go:69
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:69
 						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line peel.go:69
 						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line peel.go:77
 						gc_vb2 := lanes.BroadcastFloat32x8(4)
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line peel.go:69
 							var tx int = gc_tx
-//line peel.go:69
 							var ty int = gc_ty
 //line peel.go:71
 							var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:71
 							_ = i
 //line peel.go:75
 							s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
@@ -862,23 +731,18 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:76
 								s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb2.Mul(s))
 							} else {
-//line peel.go:76
 								gc_b4 := gc_none2
 //line peel.go:76
 								if ty > 0 {
-//line peel.go:76
 									gc_b4 = gc_all2
 								}
-//line peel.go:76
 								gc_b5 := gc_none2
 //line peel.go:76
 								if ty < gc_bdy-1 {
-//line peel.go:76
 									gc_b5 = gc_all2
 								}
 //line peel.go:76
 								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
-//line peel.go:76
 								if gc_if2.ToBits() != 0 {
 //line peel.go:76
 									s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
@@ -889,9 +753,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line peel.go:69
 							tx := gc_tx
-//line peel.go:69
 							ty := gc_ty
 //line peel.go:75
 							s := gc_at3[gc_u]
@@ -900,15 +762,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_at8[gc_u] = s
 						}
-//line peel.go:82
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					tx := gc_tx
-//line peel.go:69
 					ty := gc_ty
 //line peel.go:71
 					i := (gc_bx*gc_bdy+ty)*w + tx
@@ -920,134 +779,104 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-//line peel.go:83
 				gc_vstep2 := 0
-//line peel.go:69
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:69
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line peel.go:69
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line peel.go:77
 				gc_vb := lanes.BroadcastFloat32x8(4)
 			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					var tx int = gc_tx
-//line peel.go:69
 					var ty int = gc_ty
 //line peel.go:71
 					var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 					if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
-//line peel.go:75
 						break
 					}
 //line peel.go:75
 					s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
 					if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
-//line peel.go:76
 						var gc_ld lanes.Float32x8
 //line peel.go:76
 						if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
 						} else {
-//line peel.go:77
 							break gc_steps
 						}
-//line peel.go:77
 						var gc_ld2 lanes.Float32x8
 //line peel.go:77
 						if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 							gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
 						} else {
-//line peel.go:77
 							break gc_steps
 						}
-//line peel.go:77
 						var gc_ld3 lanes.Float32x8
 //line peel.go:77
 						if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 							gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
 						} else {
-//line peel.go:77
 							break gc_steps
 						}
-//line peel.go:77
 						var gc_ld4 lanes.Float32x8
 //line peel.go:77
 						if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 							gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
 						} else {
-//line peel.go:77
 							break gc_steps
 						}
 //line peel.go:77
 						s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
 					} else {
-//line peel.go:77
 						gc_b2 := gc_none
 //line peel.go:77
 						if ty >
-//line peel.go:76
 							0 {
-//line peel.go:76
 							gc_b2 = gc_all
 						}
-//line peel.go:76
 						gc_b3 := gc_none
 //line peel.go:76
 						if ty < gc_bdy-1 {
-//line peel.go:76
 							gc_b3 = gc_all
 						}
 //line peel.go:76
 						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
-//line peel.go:76
 						if gc_if.ToBits() != 0 {
-//line peel.go:76
 							var gc_ld5 lanes.Float32x8
 //line peel.go:76
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 								gc_ld5 = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
-//line peel.go:77
 							var gc_ld6 lanes.Float32x8
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 								gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
-//line peel.go:77
 							var gc_ld7 lanes.Float32x8
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
-//line peel.go:77
 							var gc_ld8 lanes.Float32x8
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
 //line peel.go:77
@@ -1060,9 +889,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					tx := gc_tx
-//line peel.go:69
 					ty := gc_ty
 //line peel.go:71
 					i := (gc_bx*gc_bdy+ty)*w + tx
@@ -1074,7 +901,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			}
-//line peel.go:83
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -41,16 +41,15 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line peel.go:17
 							var tx int = gc_tx
-							var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
+							var i int = gc_bx*gc_bdx + tx
 							_ = i
 							{
+//line peel.go:20
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line peel.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -61,12 +60,10 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line peel.go:17
 						var tx int = gc_tx
-						var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
+						var i int = gc_bx*gc_bdx + tx
 						_ = i
-//line peel.go:20
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -76,27 +73,24 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line peel.go:25
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line peel.go:17
 							var tx int = gc_tx
+//line peel.go:18
 							var i int = gc_bx*gc_bdx + tx
 							{
 //line peel.go:21
 								if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-//line peel.go:21
 									break
 								}
 //line peel.go:21
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 							}
 						}
-//line peel.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -107,12 +101,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line peel.go:17
 						var tx int = gc_tx
+//line peel.go:18
 						var i int = gc_bx*gc_bdx + tx
 //line peel.go:21
 						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
-//line peel.go:21
 							break
 						}
 //line peel.go:21
@@ -120,58 +113,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:17
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
-					}
-					{
-//line peel.go:25
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:17
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
-					}
-					{
-//line peel.go:25
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:17
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
-					}
-					{
-//line peel.go:25
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:17
-						tx := gc_tx
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
-					}
-				}
-//line peel.go:25
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:17
 					tx := gc_tx
+//line peel.go:18
 					i := gc_bx*gc_bdx + tx
 //line peel.go:21
 					tile_[tx] = in[i]
@@ -180,9 +126,9 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 	{
-//line peel.go:28
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line peel.go:30
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -206,16 +152,13 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line peel.go:17
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:28
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
 								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line peel.go:17
 									var tx int = gc_tx
-									var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
+									var i int = gc_bx*gc_bdx + tx
 									_ = i
 //line peel.go:27
 									if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
@@ -224,14 +167,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 									} else {
 //line peel.go:27
 										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
-//line peel.go:27
 										if gc_if4.ToBits() != 0 {
 //line peel.go:27
 											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 										}
-//line peel.go:27
 										gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line peel.go:27
 										if gc_else4.ToBits() != 0 {
 											{
 //line peel.go:27
@@ -240,7 +180,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 										}
 									}
 								}
-//line peel.go:29
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -249,16 +188,13 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							}
 						}
 						if compiled.SIMD {
-//line peel.go:17
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:28
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line peel.go:17
 								var tx int = gc_tx
-								var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
+								var i int = gc_bx*gc_bdx + tx
 								_ = i
 //line peel.go:27
 								if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
@@ -267,26 +203,21 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								} else {
 //line peel.go:27
 									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
-//line peel.go:27
 									if gc_if3.ToBits() != 0 {
 //line peel.go:27
 										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
 									}
-//line peel.go:27
 									gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line peel.go:27
 									if gc_else3.ToBits() != 0 {
 //line peel.go:27
 										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
 									}
 								}
 							}
-//line peel.go:29
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line peel.go:17
 							tx := gc_tx
 //line peel.go:27
 							if tx > 0 && tx < gc_bdx-1 {
@@ -300,8 +231,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:17
 					tx := gc_tx
+//line peel.go:18
 					i := gc_bx*gc_bdx + tx
 //line peel.go:27
 					if tx > 0 && tx < gc_bdx-1 {
@@ -315,19 +246,16 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line peel.go:17
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:28
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line peel.go:17
 							var tx int = gc_tx
+//line peel.go:18
 							var i int = gc_bx*gc_bdx + tx
 //line peel.go:27
 							if (tx-
 								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
-//line peel.go:27
 								break
 							}
 //line peel.go:27
@@ -337,14 +265,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							} else {
 //line peel.go:28
 								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
-//line peel.go:27
 								if gc_if2.ToBits() != 0 {
 //line peel.go:27
 									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
 								}
-//line peel.go:28
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-//line peel.go:28
 								if gc_else2.ToBits() != 0 {
 									{
 //line peel.go:28
@@ -353,7 +278,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								}
 							}
 						}
-//line peel.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -362,19 +286,16 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line peel.go:17
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:28
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line peel.go:17
 						var tx int = gc_tx
+//line peel.go:18
 						var i int = gc_bx*gc_bdx + tx
 //line peel.go:27
 						if (tx-
 							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-//line peel.go:27
 							break
 						}
 //line peel.go:27
@@ -384,14 +305,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						} else {
 //line peel.go:28
 							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
-//line peel.go:27
 							if gc_if.ToBits() != 0 {
 //line peel.go:27
 								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 							}
-//line peel.go:28
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line peel.go:28
 							if gc_else.ToBits() != 0 {
 //line peel.go:28
 								archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
@@ -403,8 +321,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:17
 					tx := gc_tx
+//line peel.go:18
 					i := gc_bx*gc_bdx + tx
 //line peel.go:27
 					if tx > 0 && tx < gc_bdx-1 {
@@ -426,15 +344,14 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line peel.go:41
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line peel.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line peel.go:45
 		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := tile_[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -444,11 +361,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line peel.go:39
 						var tx int = gc_tx
-						var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
+						var i int = gc_bx*gc_bdx + tx
 						_ = i
+//line peel.go:41
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -461,11 +378,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line peel.go:39
 					var tx int = gc_tx
-					var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
+					var i int = gc_bx*gc_bdx + tx
 					_ = i
+//line peel.go:41
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -481,12 +398,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line peel.go:39
 						var tx int = gc_tx
+//line peel.go:40
 						var i int = gc_bx*gc_bdx + tx
 //line peel.go:42
 						if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-//line peel.go:42
 							break
 						}
 //line peel.go:43
@@ -502,12 +418,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line peel.go:39
 					var tx int = gc_tx
+//line peel.go:40
 					var i int = gc_bx*gc_bdx + tx
 //line peel.go:42
 					if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
-//line peel.go:42
 						break
 					}
 //line peel.go:43
@@ -515,65 +430,22 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line peel.go:39
 				tx := gc_tx
+//line peel.go:40
 				i := gc_bx*gc_bdx + tx
 //line peel.go:42
 				tile_[tx] = in[i]
 			}
 		}
 	}
-//line peel.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0 - 2
 		gc_off3 := gc_bx * gc_bdx
 		gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
+//line peel.go:52
 		gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -585,26 +457,22 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line peel.go:44
 							gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
-//line peel.go:44
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line peel.go:39
 								var tx int = gc_tx
-								var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
+								var i int = gc_bx*gc_bdx + tx
 								_ = i
-//line peel.go:44
 								y := gc_vb4
+//line peel.go:45
 								if tx >= 2 {
 //line peel.go:45
 									y = archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
 //line peel.go:45
 									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
-//line peel.go:45
 									if gc_if4.ToBits() != 0 {
 //line peel.go:45
 										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -621,26 +489,22 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line peel.go:44
 						gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
-//line peel.go:44
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line peel.go:39
 							var tx int = gc_tx
-							var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
+							var i int = gc_bx*gc_bdx + tx
 							_ = i
-//line peel.go:44
 							y := gc_vb3
+//line peel.go:45
 							if tx >= 2 {
 //line peel.go:45
 								y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
 //line peel.go:45
 								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
-//line peel.go:45
 								if gc_if3.ToBits() != 0 {
 //line peel.go:45
 									y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if3)
@@ -653,51 +517,45 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					}
 					for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line peel.go:39
 						tx := gc_tx
-//line peel.go:44
 						y := float32(-1)
+//line peel.go:45
 						if tx >= 2 {
 							y = gc_at3[gc_u]
 						}
 						gc_at4[gc_u] = y
 					}
-//line peel.go:51
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line peel.go:39
 				tx := gc_tx
+//line peel.go:40
 				i := gc_bx*gc_bdx + tx
-//line peel.go:44
 				y := float32(-1)
+//line peel.go:45
 				if tx >= 2 {
 					y = tile_[tx-2]
 				}
 				out[i] = y
 			}
 		} else {
-//line peel.go:52
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line peel.go:44
 					gc_vb2 := archsimd.BroadcastFloat32x16(float32(-1))
-//line peel.go:44
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line peel.go:39
 						var tx int = gc_tx
+//line peel.go:40
 						var i int = gc_bx*gc_bdx + tx
-//line peel.go:44
 						y := gc_vb2
+//line peel.go:45
 						if (tx-
 							2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
-//line peel.go:45
 							break
 						}
 //line peel.go:45
@@ -707,7 +565,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						} else {
 //line peel.go:46
 							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
-//line peel.go:45
 							if gc_if2.ToBits() != 0 {
 //line peel.go:45
 								y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -723,20 +580,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line peel.go:44
 				gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
-//line peel.go:44
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line peel.go:39
 					var tx int = gc_tx
+//line peel.go:40
 					var i int = gc_bx*gc_bdx + tx
-//line peel.go:44
 					y := gc_vb
+//line peel.go:45
 					if (tx-
 						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
-//line peel.go:45
 						break
 					}
 //line peel.go:45
@@ -746,7 +600,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					} else {
 //line peel.go:46
 						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
-//line peel.go:45
 						if gc_if.ToBits() != 0 {
 //line peel.go:45
 							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if)
@@ -756,77 +609,14 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-//line peel.go:52
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-//line peel.go:52
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-//line peel.go:52
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line peel.go:39
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line peel.go:44
-					y := float32(-1)
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-			}
-//line peel.go:52
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line peel.go:39
 				tx := gc_tx
+//line peel.go:40
 				i := gc_bx*gc_bdx + tx
-//line peel.go:44
 				y := float32(-1)
+//line peel.go:45
 				if tx >= 2 {
 					y = tile_[tx-2]
 				}
@@ -846,7 +636,6 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line peel.go:66
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -857,9 +646,9 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line peel.go:77
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line peel.go:79
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -890,16 +679,13 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line peel.go:57
 									var i int = gc_bx*gc_bdx + gc_tx
-//line peel.go:57
 									_ = i
 									{
 //line peel.go:58
 										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line peel.go:60
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -910,53 +696,47 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line peel.go:57
 								var i int = gc_bx*gc_bdx + gc_tx
-//line peel.go:57
 								_ = i
+//line peel.go:58
 								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line peel.go:57
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line peel.go:59
 							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
-//line peel.go:62
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line peel.go:57
 					i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 					out[i] = in[i-1] + in[i+1]
 				}
 			} else {
-//line peel.go:63
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line peel.go:57
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:59
+								if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
 //line peel.go:59
 								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
-//line peel.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -967,11 +747,9 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line peel.go:57
 						var i int = gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 						if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
-//line peel.go:59
 							break
 						}
 //line peel.go:59
@@ -979,58 +757,10 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line peel.go:57
-						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
-					}
-					{
-//line peel.go:63
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line peel.go:57
-						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
-					}
-					{
-//line peel.go:63
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line peel.go:57
-						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
-					}
-					{
-//line peel.go:63
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line peel.go:57
-						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
-					}
-				}
-//line peel.go:63
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line peel.go:57
 					i := gc_bx*gc_bdx + gc_tx
 //line peel.go:59
 					out[i] = in[i-1] + in[i+1]
@@ -1050,7 +780,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line peel.go:70
 	w := gc_bdx
 //line peel.go:72
 	tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
@@ -1068,14 +797,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line peel.go:69
 							var tx int = gc_tx
-//line peel.go:69
 							var ty int = gc_ty
 //line peel.go:71
 							var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:71
 							_ = i
+//line peel.go:72
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1088,14 +815,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line peel.go:69
 						var tx int = gc_tx
-//line peel.go:69
 						var ty int = gc_ty
 //line peel.go:71
 						var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:71
 						_ = i
+//line peel.go:72
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1113,15 +838,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line peel.go:69
 							var tx int = gc_tx
-//line peel.go:69
 							var ty int = gc_ty
 //line peel.go:71
 							var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
-//line peel.go:73
 								break
 							}
 //line peel.go:74
@@ -1139,15 +861,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:69
 						var tx int = gc_tx
-//line peel.go:69
 						var ty int = gc_ty
 //line peel.go:71
 						var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
-//line peel.go:73
 							break
 						}
 //line peel.go:74
@@ -1155,67 +874,10 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:69
-						tx := gc_tx
-//line peel.go:69
-						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:69
-						tx := gc_tx
-//line peel.go:69
-						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:69
-						tx := gc_tx
-//line peel.go:69
-						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line peel.go:69
-						tx := gc_tx
-//line peel.go:69
-						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					tx := gc_tx
-//line peel.go:69
 					ty := gc_ty
 //line peel.go:71
 					i := (gc_bx*gc_bdy+ty)*w + tx
@@ -1257,23 +919,16 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line peel.go:69
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:69
 								gc_none4 := archsimd.Mask32x16FromBits(0)
-//line peel.go:69
 								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line peel.go:77
 								gc_vb4 := archsimd.BroadcastFloat32x16(4)
 								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line peel.go:69
 									var tx int = gc_tx
-//line peel.go:69
 									var ty int = gc_ty
 //line peel.go:71
 									var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:71
 									_ = i
 //line peel.go:75
 									s := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
@@ -1281,23 +936,18 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:76
 										s = archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(s))
 									} else {
-//line peel.go:76
 										gc_b8 := gc_none4
 //line peel.go:76
 										if ty > 0 {
-//line peel.go:76
 											gc_b8 = gc_all4
 										}
-//line peel.go:76
 										gc_b9 := gc_none4
 //line peel.go:76
 										if ty < gc_bdy-1 {
-//line peel.go:76
 											gc_b9 = gc_all4
 										}
 //line peel.go:76
 										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_b9.ToBits())
-//line peel.go:76
 										if gc_if4.ToBits() != 0 {
 //line peel.go:76
 											s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1314,23 +964,16 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							}
 						}
 						if compiled.SIMD {
-//line peel.go:69
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:69
 							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line peel.go:69
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line peel.go:77
 							gc_vb3 := archsimd.BroadcastFloat32x8(4)
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line peel.go:69
 								var tx int = gc_tx
-//line peel.go:69
 								var ty int = gc_ty
 //line peel.go:71
 								var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:71
 								_ = i
 //line peel.go:75
 								s := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
@@ -1338,23 +981,18 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:76
 									s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(s))
 								} else {
-//line peel.go:76
 									gc_b6 := gc_none3
 //line peel.go:76
 									if ty > 0 {
-//line peel.go:76
 										gc_b6 = gc_all3
 									}
-//line peel.go:76
 									gc_b7 := gc_none3
 //line peel.go:76
 									if ty < gc_bdy-1 {
-//line peel.go:76
 										gc_b7 = gc_all3
 									}
 //line peel.go:76
 									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b6).And(gc_b7)
-//line peel.go:76
 									if gc_if3.ToBits() != 0 {
 //line peel.go:76
 										s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
@@ -1367,9 +1005,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						}
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line peel.go:69
 							tx := gc_tx
-//line peel.go:69
 							ty := gc_ty
 //line peel.go:75
 							s := gc_at3[gc_u]
@@ -1378,15 +1014,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_at8[gc_u] = s
 						}
-//line peel.go:82
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					tx := gc_tx
-//line peel.go:69
 					ty := gc_ty
 //line peel.go:71
 					i := (gc_bx*gc_bdy+ty)*w + tx
@@ -1398,137 +1031,107 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-//line peel.go:83
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line peel.go:69
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:69
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line peel.go:69
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line peel.go:77
 						gc_vb2 := archsimd.BroadcastFloat32x16(4)
 					gc_steps2:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line peel.go:69
 							var tx int = gc_tx
-//line peel.go:69
 							var ty int = gc_ty
 //line peel.go:71
 							var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 							if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
-//line peel.go:75
 								break
 							}
 //line peel.go:75
 							s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
-//line peel.go:76
 								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 								} else {
-//line peel.go:77
 									break gc_steps2
 								}
-//line peel.go:77
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
 									gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 								} else {
-//line peel.go:77
 									break gc_steps2
 								}
-//line peel.go:77
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
 									gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 								} else {
-//line peel.go:77
 									break gc_steps2
 								}
-//line peel.go:77
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
 									gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 								} else {
-//line peel.go:77
 									break gc_steps2
 								}
 //line peel.go:77
 								s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb2.Mul(s))
 							} else {
-//line peel.go:77
 								gc_b4 := gc_none2
 //line peel.go:77
 								if ty >
-//line peel.go:76
 									0 {
-//line peel.go:76
 									gc_b4 = gc_all2
 								}
-//line peel.go:76
 								gc_b5 := gc_none2
 //line peel.go:76
 								if ty < gc_bdy-1 {
-//line peel.go:76
 									gc_b5 = gc_all2
 								}
 //line peel.go:76
 								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b4.ToBits()).ToBits() & gc_b5.ToBits())
-//line peel.go:76
 								if gc_if2.ToBits() != 0 {
-//line peel.go:76
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:76
 									if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 										gc_ld13 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 									} else {
-//line peel.go:77
 										break gc_steps2
 									}
-//line peel.go:77
 									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 									if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
 										gc_ld14 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 									} else {
-//line peel.go:77
 										break gc_steps2
 									}
-//line peel.go:77
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 									if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
 										gc_ld15 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 									} else {
-//line peel.go:77
 										break gc_steps2
 									}
-//line peel.go:77
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 									if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
 										gc_ld16 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 									} else {
-//line peel.go:77
 										break gc_steps2
 									}
 //line peel.go:77
@@ -1546,132 +1149,103 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line peel.go:69
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:69
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line peel.go:69
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line peel.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(4)
 				gc_steps:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line peel.go:69
 						var tx int = gc_tx
-//line peel.go:69
 						var ty int = gc_ty
 //line peel.go:71
 						var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 						if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
-//line peel.go:75
 							break
 						}
 //line peel.go:75
 						s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
-//line peel.go:76
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:76
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
-//line peel.go:77
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
-//line peel.go:77
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
-//line peel.go:77
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 							} else {
-//line peel.go:77
 								break gc_steps
 							}
 //line peel.go:77
 							s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
 						} else {
-//line peel.go:77
 							gc_b2 := gc_none
 //line peel.go:77
 							if ty >
-//line peel.go:76
 								0 {
-//line peel.go:76
 								gc_b2 = gc_all
 							}
-//line peel.go:76
 							gc_b3 := gc_none
 //line peel.go:76
 							if ty < gc_bdy-1 {
-//line peel.go:76
 								gc_b3 = gc_all
 							}
 //line peel.go:76
 							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
-//line peel.go:76
 							if gc_if.ToBits() != 0 {
-//line peel.go:76
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 									gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 								} else {
-//line peel.go:77
 									break gc_steps
 								}
-//line peel.go:77
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 									gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 								} else {
-//line peel.go:77
 									break gc_steps
 								}
-//line peel.go:77
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 									gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 								} else {
-//line peel.go:77
 									break gc_steps
 								}
-//line peel.go:77
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 									gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 								} else {
-//line peel.go:77
 									break gc_steps
 								}
 //line peel.go:77
@@ -1686,9 +1260,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line peel.go:69
 					tx := gc_tx
-//line peel.go:69
 					ty := gc_ty
 //line peel.go:71
 					i := (gc_bx*gc_bdy+ty)*w + tx
@@ -1700,7 +1272,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			}
-//line peel.go:83
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -55,19 +55,16 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line portable.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 						var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line portable.go:19
 							break
 						}
 //line portable.go:19
 						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
 //line portable.go:19
 							for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 								var gc_ld2 lanes.Float32x8
 								{
 //line portable.go:19
@@ -79,13 +76,11 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 						} else {
 //line portable.go:20
 							for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 								var gc_ld2 lanes.Float32x8
 //line portable.go:19
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								} else {
-//line portable.go:20
 									break gc_steps2
 								}
 //line portable.go:20
@@ -98,7 +93,6 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line portable.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 						var sum float32
@@ -109,7 +103,6 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					}
 				}
 			}
-//line portable.go:27
 		})
 	}
 }
@@ -139,18 +132,16 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line portable.go:30
 						var i int = gc_bx*gc_bdx + gc_tx
+//line portable.go:31
 						var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line portable.go:32
 							break
 						}
 //line portable.go:32
 						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
 //line portable.go:32
 							for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 								var gc_ld2 lanes.Float32x8
 								{
 //line portable.go:32
@@ -162,13 +153,11 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						} else {
 //line portable.go:33
 							for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 								var gc_ld2 lanes.Float32x8
 //line portable.go:32
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								} else {
-//line portable.go:33
 									break gc_steps2
 								}
 //line portable.go:33
@@ -178,66 +167,11 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line portable.go:35
 						sum.StoreSlice(out[i:])
 					}
-					gc_step := gc_vstep
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-//line portable.go:39
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-//line portable.go:39
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-//line portable.go:39
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-					}
-//line portable.go:39
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line portable.go:30
 						i := gc_bx*gc_bdx + gc_tx
+//line portable.go:31
 						var sum float32
 						for d := 0; d <= reach; d++ {
 							sum += in[i+d]
@@ -246,7 +180,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 			}
-//line portable.go:40
 		})
 	}
 }

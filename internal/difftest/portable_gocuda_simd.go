@@ -59,19 +59,16 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line portable.go:14
 								var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line portable.go:19
 									break
 								}
 //line portable.go:19
 								if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
 //line portable.go:19
 									for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line portable.go:19
@@ -83,13 +80,11 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 								} else {
 //line portable.go:20
 									for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:19
 										if (i+d) >= 0 && (i+d) <= len(in)-16 {
 											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										} else {
-//line portable.go:20
 											break gc_steps2
 										}
 //line portable.go:20
@@ -111,27 +106,22 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line portable.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line portable.go:19
 								break
 							}
-//line portable.go:14
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-//line portable.go:18
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i < 0 || gc_i > len(out)-8 {
 //line portable.go:19
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 //line portable.go:19
 							if (compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8)) && (compiled.Adds(r, 2) && (gc_i+(-r)) >= 0 && (gc_i+r) >= (gc_i+(-r)) && (gc_i+r) <= (len(in)-8)) {
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:19
@@ -139,40 +129,33 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 									}
 //line portable.go:20
 									sum = sum.Add(gc_ld)
-//line portable.go:20
 									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:20
 										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									}
-//line portable.go:20
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
-//line portable.go:20
 										break gc_jam
 									}
 //line portable.go:20
 									sum = sum.Add(gc_ld)
-//line portable.go:20
 									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:20
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line portable.go:20
 										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
-//line portable.go:20
 										break gc_jam
 									}
-//line portable.go:20
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
@@ -184,19 +167,16 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line portable.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line portable.go:19
 								break
 							}
 //line portable.go:19
 							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:19
@@ -208,13 +188,11 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 							} else {
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
-//line portable.go:20
 										break gc_steps
 									}
 //line portable.go:20
@@ -229,7 +207,6 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line portable.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 						var sum float32
@@ -240,7 +217,6 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					}
 				}
 			}
-//line portable.go:27
 		})
 	}
 }
@@ -273,18 +249,16 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_steps2:
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line portable.go:30
 								var i int = gc_bx*gc_bdx + gc_tx
+//line portable.go:31
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line portable.go:32
 									break
 								}
 //line portable.go:32
 								if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
 //line portable.go:32
 									for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line portable.go:32
@@ -296,13 +270,11 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 								} else {
 //line portable.go:33
 									for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:32
 										if (i+d) >= 0 && (i+d) <= len(in)-16 {
 											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										} else {
-//line portable.go:33
 											break gc_steps2
 										}
 //line portable.go:33
@@ -324,25 +296,22 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line portable.go:30
 							var i int = gc_bx*gc_bdx + gc_tx
+//line portable.go:31
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line portable.go:32
 								break
 							}
-//line portable.go:30
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i < 0 || gc_i > len(out)-8 {
 //line portable.go:32
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 //line portable.go:32
 							if (compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8)) && (compiled.Adds(reach, 2) && (gc_i+0) >= 0 && (gc_i+reach) >= (gc_i+0) && (gc_i+reach) <= (len(in)-8)) {
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:32
@@ -350,40 +319,33 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 									}
 //line portable.go:33
 									sum = sum.Add(gc_ld)
-//line portable.go:33
 									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:33
 										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									}
-//line portable.go:33
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
-//line portable.go:33
 										break gc_jam
 									}
 //line portable.go:33
 									sum = sum.Add(gc_ld)
-//line portable.go:33
 									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:33
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line portable.go:33
 										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
-//line portable.go:33
 										break gc_jam
 									}
-//line portable.go:33
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
@@ -395,18 +357,16 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_steps:
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line portable.go:30
 							var i int = gc_bx*gc_bdx + gc_tx
+//line portable.go:31
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line portable.go:32
 								break
 							}
 //line portable.go:32
 							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:32
@@ -418,13 +378,11 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							} else {
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
-//line portable.go:33
 										break gc_steps
 									}
 //line portable.go:33
@@ -436,66 +394,11 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-//line portable.go:39
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-//line portable.go:39
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-						{
-//line portable.go:39
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line portable.go:30
-							i := gc_bx*gc_bdx + gc_tx
-							var sum float32
-							for d := 0; d <= reach; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-					}
-//line portable.go:39
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line portable.go:30
 						i := gc_bx*gc_bdx + gc_tx
+//line portable.go:31
 						var sum float32
 						for d := 0; d <= reach; d++ {
 							sum += in[i+d]
@@ -504,7 +407,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 			}
-//line portable.go:40
 		})
 	}
 }

@@ -28,7 +28,6 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line postsync.go:32
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -36,19 +35,14 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line postsync.go:15
 				i := int32(gc_tx)
-//line postsync.go:17
 				gc_l_i[gc_lane] = i
 			}
 		}
-//line postsync.go:17
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line postsync.go:16
 			more := true
-//line postsync.go:18
 			gc_l_more[gc_lane] = more
 		}
 		for {
@@ -104,12 +98,11 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line postsync.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line postsync.go:26
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line postsync.go:28
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line postsync.go:19
@@ -137,64 +130,20 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line postsync.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line postsync.go:27
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line postsync.go:27
 			i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line postsync.go:27
 			i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line postsync.go:27
 			i := int32(gc_tx)
-//line postsync.go:29
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -204,9 +153,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		if gc_b.Stopped() {
 			return
 		}
-//line postsync.go:34
 		gc_vstep2 := 0
-//line postsync.go:29
 		gc_vb := lanes.BroadcastInt32x8(32)
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
@@ -217,51 +164,14 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 //line postsync.go:29
 			i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line postsync.go:29
 			i += 32
 			gc_s_i[gc_rank] = i
 		}
-//line postsync.go:33
 		gc_r3 := false
-//line postsync.go:35
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
@@ -270,20 +180,19 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_r3 = true
 			}
 		}
-//line postsync.go:28
 		more = gc_r3
 	}
-//line postsync.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line postsync.go:32
 		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 //line postsync.go:31
 			copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
@@ -291,7 +200,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					out[gc_tx] = i
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
@@ -299,7 +208,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					out[gc_tx] = i
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
@@ -307,7 +216,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					out[gc_tx] = i
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
@@ -315,7 +224,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					out[gc_tx] = i
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]

@@ -28,24 +28,18 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line postsync.go:31
 		gc_left := gc_act
 		if compiled.SIMD {
-//line postsync.go:15
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line postsync.go:15
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line postsync.go:18
 					gc_tx := gc_tidx2.X + gc_lane
-//line postsync.go:20
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line postsync.go:15
 					i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line postsync.go:15
 					i.StoreSlice(gc_l_i[gc_lane:])
@@ -62,12 +56,10 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line postsync.go:30
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line postsync.go:15
 					i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line postsync.go:15
 					i.StoreSlice(gc_l_i[gc_lane:])
@@ -77,7 +69,6 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line postsync.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -88,19 +79,14 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line postsync.go:15
 				i := int32(gc_tx)
-//line postsync.go:17
 				gc_l_i[gc_lane] = i
 			}
 		}
-//line postsync.go:17
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line postsync.go:16
 			more := true
-//line postsync.go:18
 			gc_l_more[gc_lane] = more
 		}
 		for {
@@ -156,12 +142,11 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line postsync.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line postsync.go:26
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line postsync.go:28
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line postsync.go:19
@@ -189,18 +174,15 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line postsync.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line postsync.go:27
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line postsync.go:27
 					i := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 //line postsync.go:27
 					i.StoreSlice(gc_s_i[gc_rank:])
@@ -213,63 +195,20 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line postsync.go:27
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line postsync.go:27
 				i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line postsync.go:27
 				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line postsync.go:27
-				i := int32(gc_tx)
-//line postsync.go:29
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line postsync.go:27
 			i := int32(gc_tx)
-//line postsync.go:29
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -279,12 +218,10 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		if gc_b.Stopped() {
 			return
 		}
-//line postsync.go:34
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line postsync.go:29
 				gc_vb2 := archsimd.BroadcastInt32x16(32)
 				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
 					gc_rank := gc_vstep2
@@ -303,7 +240,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line postsync.go:29
 			gc_vb := archsimd.BroadcastInt32x8(32)
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -316,51 +252,14 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line postsync.go:29
 			i += 32
 			gc_s_i[gc_rank] = i
 		}
-//line postsync.go:33
 		gc_r3 := false
-//line postsync.go:35
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
@@ -369,11 +268,10 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_r3 = true
 			}
 		}
-//line postsync.go:28
 		more = gc_r3
 	}
-//line postsync.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line postsync.go:32
 		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			gc_vstep3 := 0
@@ -408,7 +306,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line postsync.go:38
 				i := gc_s_i[gc_rank]
 //line postsync.go:31
 				gc_at[gc_tx] = i
@@ -425,7 +322,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
 //line postsync.go:31
 						if gc_tx < 0 || gc_tx > len(out)-16 {
-//line postsync.go:31
 							break
 						}
 //line postsync.go:31
@@ -446,7 +342,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
 //line postsync.go:31
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line postsync.go:31
 						break
 					}
 //line postsync.go:31
@@ -454,42 +349,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]

@@ -28,21 +28,19 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	var s_ []int32 = s
 //line readonly_helper.go:15
 	var k_ int = k
-//line readonly_helper.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line readonly_helper.go:19
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 				var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 				_ = i
-				gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line readonly_helper.go:15
+				gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				x := gc_t2
 //line readonly_helper.go:15
 				x.StoreSlice(gc_s_x[gc_rank:])
@@ -51,7 +49,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line readonly_helper.go:15
 				var x int32 = gc_at[gc_tx]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank] = x
 			}
 		} else {
@@ -59,86 +56,39 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 				var i int = gc_bx*gc_bdx + gc_tx
-				if i < 0 || i > len(in)-8 {
 //line readonly_helper.go:15
+				if i < 0 || i > len(in)-8 {
 					break
 				}
 //line readonly_helper.go:15
 				gc_t := lanes.LoadInt32x8Slice(in[i:])
-//line readonly_helper.go:15
 				x := gc_t
 //line readonly_helper.go:15
 				x.StoreSlice(gc_s_x[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 				i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:15
 				var x int32 = in[i]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank] = x
 			}
 		}
 	}
-//line readonly_helper.go:20
 	if in_[k_] > 0 {
-//line readonly_helper.go:22
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line readonly_helper.go:23
 			if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
 //line readonly_helper.go:21
 				copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
@@ -146,7 +96,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						s_[gc_tx] = x
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
@@ -154,7 +104,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						s_[gc_tx] = x
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
@@ -162,7 +112,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						s_[gc_tx] = x
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
@@ -170,7 +120,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						s_[gc_tx] = x
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_s_x[gc_rank]
@@ -179,7 +129,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		}
-//line readonly_helper.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -191,13 +140,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := gc_r + gc_seg
 					gc_off3 := (gc_bx * gc_bdx) + gc_seg
+//line readonly_helper.go:38
 					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
 						gc_at3 := s_[gc_off2:][:gc_seglen]
 						gc_at4 := out[gc_off3:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 							x += gc_at3[gc_u]
@@ -207,15 +156,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_at4[gc_u] = r
 						}
 					} else {
-//line readonly_helper.go:19
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 							i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank]
-//line readonly_helper.go:23
 							x += s_[(gc_tx + gc_r)]
 //line readonly_helper.go:25
 							var r int32 = x
@@ -223,16 +168,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							out[i] = r
 						}
 					}
-//line readonly_helper.go:19
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 					x += s_[(gc_tx+1)%gc_bdx]
@@ -244,18 +186,16 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	} else {
-//line readonly_helper.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * gc_bdx
+//line readonly_helper.go:25
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line readonly_helper.go:32
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -263,11 +203,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 					{
-//line readonly_helper.go:19
-						gc_tx := gc_step3 + 1
-//line readonly_helper.go:21
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -275,11 +212,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 					{
-//line readonly_helper.go:19
-						gc_tx := gc_step3 + 2
-//line readonly_helper.go:21
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -287,11 +221,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 					{
-//line readonly_helper.go:19
-						gc_tx := gc_step3 + 3
-//line readonly_helper.go:21
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -299,10 +230,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 				}
-//line readonly_helper.go:19
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x
@@ -310,16 +239,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at5[gc_tx] = r
 				}
 			} else {
-//line readonly_helper.go:19
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -327,13 +253,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -341,13 +264,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -355,13 +275,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -369,13 +286,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 				}
-//line readonly_helper.go:19
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x

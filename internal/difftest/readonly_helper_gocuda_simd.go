@@ -29,9 +29,9 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	var s_ []int32 = s
 //line readonly_helper.go:15
 	var k_ int = k
-//line readonly_helper.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line readonly_helper.go:19
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -41,12 +41,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 						_ = i
-						gc_t4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line readonly_helper.go:15
+						gc_t4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						x := gc_t4
 //line readonly_helper.go:15
 						x.StoreSlice(gc_s_x[gc_rank:])
@@ -62,12 +60,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 					var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 					_ = i
-					gc_t3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line readonly_helper.go:15
+					gc_t3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					x := gc_t3
 //line readonly_helper.go:15
 					x.StoreSlice(gc_s_x[gc_rank:])
@@ -78,7 +74,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line readonly_helper.go:15
 				var x int32 = gc_at[gc_tx]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank] = x
 			}
 		} else {
@@ -89,15 +84,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-						if i < 0 || i > len(in)-16 {
 //line readonly_helper.go:15
+						if i < 0 || i > len(in)-16 {
 							break
 						}
 //line readonly_helper.go:15
 						gc_t2 := archsimd.LoadInt32x16Slice(in[i:])
-//line readonly_helper.go:15
 						x := gc_t2
 //line readonly_helper.go:15
 						x.StoreSlice(gc_s_x[gc_rank:])
@@ -113,79 +106,32 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line readonly_helper.go:15
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line readonly_helper.go:15
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line readonly_helper.go:15
 					x := gc_t
 //line readonly_helper.go:15
 					x.StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					var x int32 = in[i]
-//line readonly_helper.go:17
-					gc_s_x[gc_rank] = x
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 				i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:15
 				var x int32 = in[i]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank] = x
 			}
 		}
 	}
-//line readonly_helper.go:20
 	if in_[k_] > 0 {
-//line readonly_helper.go:22
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line readonly_helper.go:23
 			if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
 				gc_vstep3 := 0
@@ -220,7 +166,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line readonly_helper.go:28
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
 					gc_at2[gc_tx] = x
@@ -237,7 +182,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:21
 							if gc_tx < 0 || gc_tx > len(s_)-16 {
-//line readonly_helper.go:21
 								break
 							}
 //line readonly_helper.go:21
@@ -258,7 +202,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:21
 						if gc_tx < 0 || gc_tx > len(s_)-8 {
-//line readonly_helper.go:21
 							break
 						}
 //line readonly_helper.go:21
@@ -266,42 +209,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_s_x[gc_rank]
@@ -310,7 +218,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		}
-//line readonly_helper.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -322,6 +229,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := gc_r + gc_seg
 					gc_off3 := (gc_bx * gc_bdx) + gc_seg
+//line readonly_helper.go:38
 					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
 						gc_at3 := s_[gc_off2:][:gc_seglen]
 						gc_at4 := out[gc_off3:][:gc_seglen]
@@ -332,9 +240,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 								for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
 									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 									var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 									_ = i
 //line readonly_helper.go:14
 									x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
@@ -358,9 +264,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 								var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 								_ = i
 //line readonly_helper.go:14
 								x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -378,7 +282,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 							x += gc_at3[gc_u]
@@ -388,15 +291,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_at4[gc_u] = r
 						}
 					} else {
-//line readonly_helper.go:19
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 							i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank]
-//line readonly_helper.go:23
 							x += s_[(gc_tx + gc_r)]
 //line readonly_helper.go:25
 							var r int32 = x
@@ -404,16 +303,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							out[i] = r
 						}
 					}
-//line readonly_helper.go:19
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 					x += s_[(gc_tx+1)%gc_bdx]
@@ -425,9 +321,9 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	} else {
-//line readonly_helper.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * gc_bdx
+//line readonly_helper.go:25
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
 				gc_vstep6 := 0
@@ -437,9 +333,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 							_ = i
 //line readonly_helper.go:14
 							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
@@ -459,9 +353,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
 						_ = i
 //line readonly_helper.go:14
 						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -474,7 +366,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x
@@ -482,7 +373,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at5[gc_tx] = r
 				}
 			} else {
-//line readonly_helper.go:19
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -490,7 +380,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
@@ -498,7 +387,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							r := x
 //line readonly_helper.go:15
 							if i < 0 || i > len(out)-16 {
-//line readonly_helper.go:15
 								break
 							}
 //line readonly_helper.go:15
@@ -515,7 +403,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -523,7 +410,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						r := x
 //line readonly_helper.go:15
 						if i < 0 || i > len(out)-8 {
-//line readonly_helper.go:15
 							break
 						}
 //line readonly_helper.go:15
@@ -531,71 +417,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
-					}
-					{
-//line readonly_helper.go:19
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
-					}
-					{
-//line readonly_helper.go:19
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
-					}
-					{
-//line readonly_helper.go:19
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
-						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
-					}
-				}
-//line readonly_helper.go:19
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x

@@ -21,7 +21,6 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,9 +31,9 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:37
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -66,20 +65,16 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:17
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line rebase.go:15
 									var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:15
 									_ = i
 									{
 //line rebase.go:16
 										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line rebase.go:18
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -88,59 +83,51 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							}
 						}
 						if compiled.SIMD {
-//line rebase.go:17
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line rebase.go:15
 								var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:15
 								_ = i
+//line rebase.go:16
 								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line rebase.go:15
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line rebase.go:17
 							gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 						}
-//line rebase.go:20
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:17
 					out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			} else {
-//line rebase.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:17
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:15
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line rebase.go:17
+								if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 									break
 								}
 //line rebase.go:17
 								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
-//line rebase.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -149,15 +136,12 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:17
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:17
 						if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
-//line rebase.go:17
 							break
 						}
 //line rebase.go:17
@@ -169,7 +153,6 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:17
 					out[i] = in[i-1] + 2*in[i] + in[i+1]
@@ -204,10 +187,10 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_by = 0
 			}
 		}
-//line rebase.go:51
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:54
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -229,31 +212,23 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:30
 						gc_vb7 := archsimd.BroadcastFloat32x16(3)
-//line rebase.go:30
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:30
 						gc_vb8 := archsimd.BroadcastInt32x16(1000)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:27
 							var x int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:27
 							_ = x
 							var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:28
 							_ = y
 							{
 								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
-//line rebase.go:30
 									break
 								}
 //line rebase.go:30
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line rebase.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -262,24 +237,16 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:30
 					gc_vb5 := archsimd.BroadcastFloat32x8(3)
-//line rebase.go:30
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:30
 					gc_vb6 := archsimd.BroadcastInt32x8(1000)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:27
 						var x int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:27
 						_ = x
 						var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:28
 						_ = y
-//line rebase.go:30
 						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
-//line rebase.go:30
 							break
 						}
 //line rebase.go:30
@@ -292,32 +259,26 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 					gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			} else {
-//line rebase.go:34
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:30
 						gc_vb3 := archsimd.BroadcastFloat32x16(3)
-//line rebase.go:30
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:30
 						gc_vb4 := archsimd.BroadcastInt32x16(1000)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:27
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632) || (y*pitch+x) > len(out)-16 {
 //line rebase.go:30
+								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632) || (y*pitch+x) > len(out)-16 {
 									break
 								}
 //line rebase.go:30
 								archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
 							}
 						}
-//line rebase.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -326,20 +287,15 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:30
 					gc_vb := archsimd.BroadcastFloat32x8(3)
-//line rebase.go:30
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:30
 					gc_vb2 := archsimd.BroadcastInt32x8(1000)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:27
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 //line rebase.go:30
 						if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
-//line rebase.go:30
 							break
 						}
 //line rebase.go:30
@@ -350,14 +306,12 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:27
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line rebase.go:30
 					out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			}
-//line rebase.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -376,7 +330,6 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:48
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -387,9 +340,9 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:59
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:61
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -404,20 +357,16 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:41
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:39
 							var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:39
 							_ = i
 							{
 //line rebase.go:40
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line rebase.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -426,14 +375,12 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:41
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:39
 						var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:39
 						_ = i
+//line rebase.go:40
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -443,27 +390,23 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-//line rebase.go:45
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:41
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:39
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line rebase.go:41
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
 //line rebase.go:41
 								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line rebase.go:43
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -472,15 +415,12 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:41
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:39
 						var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line rebase.go:41
 							break
 						}
 //line rebase.go:41
@@ -488,58 +428,10 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:39
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
-					}
-					{
-//line rebase.go:45
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:39
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
-					}
-					{
-//line rebase.go:45
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:39
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
-					}
-					{
-//line rebase.go:45
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:39
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
-					}
-				}
-//line rebase.go:45
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:39
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 					out[i] = in[i] * 2
@@ -569,11 +461,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line rebase.go:69
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line rebase.go:71
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line rebase.go:73
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -592,10 +483,9 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line rebase.go:50
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line rebase.go:50
 								_ = i
+//line rebase.go:51
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -610,10 +500,9 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line rebase.go:50
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line rebase.go:50
 							_ = i
+//line rebase.go:51
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -622,7 +511,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:51
 						gc_more = true
 //line rebase.go:51
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -636,10 +524,9 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line rebase.go:50
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line rebase.go:51
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line rebase.go:52
@@ -657,10 +544,9 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line rebase.go:50
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line rebase.go:51
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
 //line rebase.go:52
@@ -671,58 +557,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line rebase.go:50
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line rebase.go:50
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line rebase.go:50
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line rebase.go:50
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line rebase.go:50
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line rebase.go:51
@@ -739,7 +577,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-//line rebase.go:57
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -747,9 +584,9 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line rebase.go:65
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line rebase.go:67
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -760,91 +597,81 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line rebase.go:51
+								gc_tx := gc_step + 0
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line rebase.go:51
+								gc_tx := gc_step + 1
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line rebase.go:51
+								gc_tx := gc_step + 2
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line rebase.go:51
+								gc_tx := gc_step + 3
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:51
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line rebase.go:51
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
@@ -868,7 +695,6 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -879,10 +705,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:81
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:84
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -905,9 +731,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:60
 							var x int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:60
 							_ = x
 							var y int = gc_by*gc_bdy + gc_ty
 							{
@@ -925,43 +749,37 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:60
 						var x int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:60
 						_ = x
 						var y int = gc_by*gc_bdy + gc_ty
+//line rebase.go:62
 						archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
 					}
-//line rebase.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:61
 					y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 					gc_at[gc_tx] = int32(y*1000 + gc_ty)
 				}
 			} else {
-//line rebase.go:67
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:60
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-								if x < 0 || x > len(out)-16 {
 //line rebase.go:63
+								if x < 0 || x > len(out)-16 {
 									break
 								}
 //line rebase.go:63
 								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
 							}
 						}
-//line rebase.go:65
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -972,12 +790,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:60
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						if x < 0 || x > len(out)-8 {
-//line rebase.go:63
 							break
 						}
 //line rebase.go:63
@@ -985,69 +801,16 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
-					}
-					{
-//line rebase.go:67
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
-					}
-					{
-//line rebase.go:67
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
-					}
-					{
-//line rebase.go:67
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
-					}
-				}
-//line rebase.go:67
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:60
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 					out[x] = int32(y*1000 + gc_ty)
 				}
 			}
-//line rebase.go:67
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1056,6 +819,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	}
 }
 
+//line rebase.go:75
 func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1073,8 +837,8 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rebase.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rebase.go:94
 			gc_off := 0 - k
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -1084,24 +848,20 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:77
 						gc_vb7 := archsimd.BroadcastFloat32x16(float32(-1))
-//line rebase.go:77
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:79
 						gc_vb8 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:76
 							var i int = gc_tx
 							y := gc_vb7
+//line rebase.go:78
 							if i >= k+lo {
 //line rebase.go:78
 								y = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
 							} else {
 //line rebase.go:78
 								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
-//line rebase.go:78
 								if gc_if4.ToBits() != 0 {
 //line rebase.go:78
 									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1118,24 +878,20 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:77
 					gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
-//line rebase.go:77
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:79
 					gc_vb6 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:76
 						var i int = gc_tx
 						y := gc_vb5
+//line rebase.go:78
 						if i >= k+lo {
 //line rebase.go:78
 							y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 						} else {
 //line rebase.go:78
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
 							if gc_if3.ToBits() != 0 {
 //line rebase.go:78
 								y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if3)
@@ -1147,34 +903,29 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line rebase.go:76
 					i := gc_tx
 					y := float32(-1)
+//line rebase.go:78
 					if i >= k+lo {
 						y = gc_at[gc_tx] * 2
 					}
 					gc_at2[gc_tx] = y
 				}
 			} else {
-//line rebase.go:85
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:77
 						gc_vb3 := archsimd.BroadcastFloat32x16(float32(-1))
-//line rebase.go:77
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:79
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:76
 							var i int = gc_tx
 							y := gc_vb3
+//line rebase.go:78
 							if (i-
 								k) < 0 || (i-k) > len(in)-16 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-16 {
-//line rebase.go:78
 								break
 							}
 //line rebase.go:78
@@ -1184,7 +935,6 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							} else {
 //line rebase.go:79
 								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
-//line rebase.go:78
 								if gc_if2.ToBits() != 0 {
 //line rebase.go:78
 									y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -1200,20 +950,16 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
-//line rebase.go:77
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:79
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:76
 						var i int = gc_tx
 						y := gc_vb
+//line rebase.go:78
 						if (i-
 							k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
-//line rebase.go:78
 							break
 						}
 //line rebase.go:78
@@ -1223,7 +969,6 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						} else {
 //line rebase.go:79
 							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
 							if gc_if.ToBits() != 0 {
 //line rebase.go:78
 								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2).Merge(y, gc_if)
@@ -1236,9 +981,9 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:76
 					i := gc_tx
 					y := float32(-1)
+//line rebase.go:78
 					if i >= k+lo {
 						y = in[i-k] * 2
 					}
@@ -1275,14 +1020,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:98
 							var tx int = gc_tx
-//line rebase.go:98
 							var ty int = gc_ty
 //line rebase.go:100
 							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:100
 							_ = at
+//line rebase.go:101
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1295,14 +1038,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:98
 						var tx int = gc_tx
-//line rebase.go:98
 						var ty int = gc_ty
 //line rebase.go:100
 						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:100
 						_ = at
+//line rebase.go:101
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1320,14 +1061,11 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rebase.go:98
 							var tx int = gc_tx
-//line rebase.go:98
 							var ty int = gc_ty
 //line rebase.go:100
 							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 							if at < 0 || at > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
-//line rebase.go:101
 								break
 							}
 //line rebase.go:102
@@ -1345,14 +1083,11 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						var tx int = gc_tx
-//line rebase.go:98
 						var ty int = gc_ty
 //line rebase.go:100
 						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						if at < 0 || at > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
-//line rebase.go:101
 							break
 						}
 //line rebase.go:102
@@ -1360,63 +1095,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						tile_[ty][tx] = in[at]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						tile_[ty][tx] = in[at]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						tile_[ty][tx] = in[at]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						tile_[ty][tx] = in[at]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:98
 					tx := gc_tx
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:100
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1431,10 +1113,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	}
 //line rebase.go:103
 	for s := 1; s < gc_bdy; s *= 2 {
-//line rebase.go:105
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
+//line rebase.go:108
 		if (2*s) > 0 && gc_bdy%(2*s) == 0 {
 			gc_rstep = (2 * s)
 		}
@@ -1459,11 +1141,8 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line rebase.go:98
 							var tx int = gc_tx
-//line rebase.go:98
 							_ = tx
-//line rebase.go:98
 							var ty int = gc_ty
 							{
 //line rebase.go:105
@@ -1473,7 +1152,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 								}
 							}
 						}
-//line rebase.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1484,11 +1162,8 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line rebase.go:98
 						var tx int = gc_tx
-//line rebase.go:98
 						_ = tx
-//line rebase.go:98
 						var ty int = gc_ty
 //line rebase.go:105
 						if ty+s < gc_bdy {
@@ -1496,11 +1171,9 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
-//line rebase.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:105
 					if ty+s < gc_bdy {
@@ -1508,7 +1181,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			} else {
-//line rebase.go:111
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1518,30 +1190,24 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rebase.go:98
 							var tx int = gc_tx
-//line rebase.go:98
 							var ty int = gc_ty
 							{
 //line rebase.go:105
 								if ty+s < gc_bdy {
-//line rebase.go:105
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:105
 									if tx >= 0 && tx <= len(tile_[ty+s])-16 {
 										gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
 									} else {
-//line rebase.go:106
 										break gc_steps2
 									}
-//line rebase.go:106
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:106
 									if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
 										gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 									} else {
-//line rebase.go:106
 										break gc_steps2
 									}
 //line rebase.go:106
@@ -1551,25 +1217,19 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 									} else {
 //line rebase.go:106
 										var gc_lanes6 [16]float32
-//line rebase.go:106
 										gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
-//line rebase.go:106
 										for gc_k6 := range 16 {
-//line rebase.go:106
 											if 0xffff&(1<<gc_k6) != 0 {
-//line rebase.go:106
 												gc_pos.Thread = gc_rank + gc_k6
 //line rebase.go:106
 												tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line rebase.go:106
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line rebase.go:108
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1583,29 +1243,23 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						var tx int = gc_tx
-//line rebase.go:98
 						var ty int = gc_ty
 //line rebase.go:105
 						if ty+s < gc_bdy {
-//line rebase.go:105
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:105
 							if tx >= 0 && tx <= len(tile_[ty+s])-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
 							} else {
-//line rebase.go:106
 								break gc_steps
 							}
-//line rebase.go:106
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:106
 							if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
 								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 							} else {
-//line rebase.go:106
 								break gc_steps
 							}
 //line rebase.go:106
@@ -1615,32 +1269,24 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							} else {
 //line rebase.go:106
 								var gc_lanes3 [8]float32
-//line rebase.go:106
 								gc_ld2.Add(gc_ld).Store(&gc_lanes3)
-//line rebase.go:106
 								for gc_k3 := range 8 {
-//line rebase.go:106
 									if 0xff&(1<<gc_k3) != 0 {
-//line rebase.go:106
 										gc_pos.Thread = gc_rank + gc_k3
 //line rebase.go:106
 										tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line rebase.go:106
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line rebase.go:108
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:98
 					tx := gc_tx
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:105
 					if ty+s < gc_bdy {
@@ -1648,7 +1294,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			}
-//line rebase.go:111
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1656,10 +1301,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		}
 	}
 	{
-//line rebase.go:119
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+//line rebase.go:122
 			gc_row4 := gc_ty + r
 			gc_off3 := k
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
@@ -1671,14 +1316,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line rebase.go:98
 							var tx int = gc_tx
-//line rebase.go:98
 							var ty int = gc_ty
 //line rebase.go:100
 							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:100
 							_ = at
+//line rebase.go:101
 							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1691,14 +1334,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line rebase.go:98
 						var tx int = gc_tx
-//line rebase.go:98
 						var ty int = gc_ty
 //line rebase.go:100
 						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:100
 						_ = at
+//line rebase.go:101
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1716,15 +1357,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rebase.go:98
 							var tx int = gc_tx
-//line rebase.go:98
 							var ty int = gc_ty
 //line rebase.go:100
 							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 							if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-16 || at < 0 || at > len(out)-16 {
-//line rebase.go:111
 								break
 							}
 //line rebase.go:112
@@ -1742,15 +1380,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						var tx int = gc_tx
-//line rebase.go:98
 						var ty int = gc_ty
 //line rebase.go:100
 						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 						if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-8 || at < 0 || at > len(out)-8 {
-//line rebase.go:111
 							break
 						}
 //line rebase.go:112
@@ -1758,67 +1393,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:98
-						tx := gc_tx
-//line rebase.go:98
-						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:98
 					tx := gc_tx
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:100
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1844,7 +1422,6 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:143
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1855,9 +1432,9 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:154
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:156
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1873,21 +1450,18 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:137
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:134
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								var src int = off + i
 //line rebase.go:136
+								var src int = off + i
 								_ = src
 //line rebase.go:136
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line rebase.go:138
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1896,15 +1470,12 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:137
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:134
 						var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 						var src int = off + i
-//line rebase.go:136
 						_ = src
 //line rebase.go:136
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
@@ -1916,28 +1487,24 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-//line rebase.go:141
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:137
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:134
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
+//line rebase.go:136
 								var src int = off + i
 								if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
-//line rebase.go:137
 									break
 								}
 //line rebase.go:137
 								archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line rebase.go:139
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1946,16 +1513,13 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 				if compiled.SIMD {
-//line rebase.go:137
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:134
 						var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 						var src int = off + i
 						if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
-//line rebase.go:137
 							break
 						}
 //line rebase.go:137
@@ -1963,62 +1527,10 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:134
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
-						out[i] = in[src] * 2
-					}
-					{
-//line rebase.go:141
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:134
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
-						out[i] = in[src] * 2
-					}
-					{
-//line rebase.go:141
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:134
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
-						out[i] = in[src] * 2
-					}
-					{
-//line rebase.go:141
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line rebase.go:134
-						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
-						out[i] = in[src] * 2
-					}
-				}
-//line rebase.go:141
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:134
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 					src := off + i
@@ -2040,7 +1552,6 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:157
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -2051,10 +1562,10 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:168
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:171
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2082,24 +1593,20 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line rebase.go:147
 							var x int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:147
 							_ = x
 							var y int = gc_by*gc_bdy + gc_ty
-							var n int = max(y-1, 0)
 //line rebase.go:149
+							var n int = max(y-1, 0)
 							_ = n
 //line rebase.go:149
 							var s int = min(y+1, h-1)
-//line rebase.go:149
 							_ = s
 							{
 //line rebase.go:150
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line rebase.go:152
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2110,25 +1617,23 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rebase.go:147
 						var x int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:147
 						_ = x
 						var y int = gc_by*gc_bdy + gc_ty
-						var n int = max(y-1, 0)
 //line rebase.go:149
+						var n int = max(y-1, 0)
 						_ = n
 //line rebase.go:149
 						var s int = min(y+1, h-1)
-//line rebase.go:149
 						_ = s
+//line rebase.go:150
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:148
 					y := gc_by*gc_bdy + gc_ty
+//line rebase.go:149
 					n := max(y-1, 0)
 					_ = n
 //line rebase.go:149
@@ -2137,29 +1642,26 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
-//line rebase.go:155
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line rebase.go:147
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
+//line rebase.go:149
 							var n int = max(y-1, 0)
 //line rebase.go:149
 							var s int = min(y+1, h-1)
 							{
 								if (n*w+x) < 0 || (n*w+x) > len(in)-16 || (y*w+x) < 0 || (y*w+x) > len(in)-16 || (s*w+x) < 0 || (s*w+x) > len(in)-16 || (y*w+x) > len(out)-16 {
-//line rebase.go:151
 									break
 								}
 //line rebase.go:151
 								archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 							}
 						}
-//line rebase.go:153
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2170,15 +1672,14 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rebase.go:147
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
+//line rebase.go:149
 						var n int = max(y-1, 0)
 //line rebase.go:149
 						var s int = min(y+1, h-1)
 //line rebase.go:151
 						if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
-//line rebase.go:151
 							break
 						}
 //line rebase.go:151
@@ -2190,9 +1691,9 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:147
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
+//line rebase.go:149
 					n := max(y-1, 0)
 //line rebase.go:149
 					s := min(y+1, h-1)
@@ -2200,7 +1701,6 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 				}
 			}
-//line rebase.go:155
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

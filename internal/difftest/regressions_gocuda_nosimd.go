@@ -22,30 +22,26 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line regressions.go:14
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:18
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			gc_vstep := 0
-//line regressions.go:17
 			gc_vb2 := lanes.BroadcastInt32x8(2)
-//line regressions.go:17
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line regressions.go:15
 				var tid int = gc_tx
-				if tid < -2147483648 || tid > 2147483640 {
 //line regressions.go:16
+				if tid < -2147483648 || tid > 2147483640 {
 					break
 				}
 //line regressions.go:16
@@ -65,30 +61,26 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:15
 				tid := gc_tx
+//line regressions.go:16
 				n := gc_at[gc_tx]
 				b := n * 2
 				ix := b + int32(tid)
 				gc_at2[gc_tx] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank] = n
 				gc_s_b[gc_rank] = b
 				gc_s_ix[gc_rank] = ix
 			}
 		} else {
 			gc_vstep2 := 0
-//line regressions.go:17
 			gc_vb := lanes.BroadcastInt32x8(2)
-//line regressions.go:17
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line regressions.go:15
 				var tid int = gc_tx
-				if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 //line regressions.go:16
+				if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 					break
 				}
 //line regressions.go:16
@@ -109,20 +101,18 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:15
 				tid := gc_tx
+//line regressions.go:16
 				n := in[gc_bx*gc_bdx+tid]
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank] = n
 				gc_s_b[gc_rank] = b
 				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-//line regressions.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -133,12 +123,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
+//line regressions.go:41
 				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 						ix += gc_at3[gc_u]
@@ -151,7 +141,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -161,7 +150,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -171,7 +159,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -181,7 +168,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -191,7 +177,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 						ix += s[(gc_tx + gc_r)]
@@ -207,9 +192,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -219,9 +202,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -231,9 +212,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -243,9 +222,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -255,9 +232,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:15
 				tid := gc_tx
-//line regressions.go:17
 				ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 				ix += s[(tid+1)%gc_bdx]
@@ -265,18 +240,16 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line regressions.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line regressions.go:30
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line regressions.go:37
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -285,9 +258,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -296,9 +267,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -307,9 +276,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -319,7 +286,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:17
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
@@ -333,9 +299,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -346,9 +310,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -359,9 +321,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -372,9 +332,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -385,9 +343,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:15
 				tid := gc_tx
-//line regressions.go:17
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
@@ -413,9 +369,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:33
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s_ []float32 = s
-//line regressions.go:34
 	var k float32 = 1
-//line regressions.go:36
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
@@ -423,35 +377,30 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					gc_at[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step + 1
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					gc_at[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step + 2
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					gc_at[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step + 3
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					gc_at[gc_tx] = v_ * k
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line regressions.go:34
 				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 				gc_at[gc_tx] = v_ * k
@@ -463,7 +412,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
@@ -472,7 +420,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
@@ -481,7 +428,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
@@ -490,7 +436,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:34
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
@@ -499,14 +444,12 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:34
 				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 				s_[gc_tx] = v_ * k
 			}
 		}
 	}
-//line regressions.go:47
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -516,7 +459,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -525,7 +467,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -534,7 +475,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -543,7 +483,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -552,18 +491,15 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
 			r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 			gc_s_r[gc_rank] = r
 		}
 	}
 //line regressions.go:35
 	var s_2 []float32 = s
-//line regressions.go:35
 	var v_2 float32 = 0.5
-//line regressions.go:35
 	var k_ float32 = 2
-//line regressions.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:38
 		if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
 			gc_vstep := 0
@@ -584,7 +520,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:46
 				r := gc_s_r[gc_rank]
 //line regressions.go:45
 				var r_ float32 = r
@@ -592,7 +527,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				gc_at2[gc_tx] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -610,7 +544,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				if gc_tx < 0 || gc_tx > len(s_2)-8 {
-//line regressions.go:41
 					break
 				}
 //line regressions.go:41
@@ -618,66 +551,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:41
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -687,69 +561,61 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line regressions.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx := gc_step5 + 0
+				gc_tx := gc_step4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 1
+				gc_tx := gc_step4 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 2
+				gc_tx := gc_step4 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 3
+				gc_tx := gc_step4 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
 			r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
-//line regressions.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:52
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:57
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
 //line regressions.go:45
@@ -758,7 +624,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_at3[gc_tx] = v + r_3
 			}
 		} else {
-//line regressions.go:39
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -783,11 +648,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line regressions.go:55
 	b := gc_bdx
+//line regressions.go:56
 	s := gocuda.Shared[int32](t, b+2)
-//line regressions.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:59
 		gc_off := gc_bx * b
 		gc_off2 := 0
 		gc_off3 := b + 1
@@ -796,22 +661,19 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			gc_at2 := s[gc_off2:][:1]
 			gc_at3 := s[gc_off3:][:1]
 			gc_vstep := 0
-//line regressions.go:57
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line regressions.go:57
 				var tid int = gc_tx
+//line regressions.go:58
 				v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
-//line regressions.go:60
 					if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 						gc_at2[0] = 0
 					}
-//line regressions.go:60
 					if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 						gc_at3[0] = 0
@@ -822,38 +684,33 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:57
 				tid := gc_tx
+//line regressions.go:58
 				v := gc_at[gc_tx]
 				if tid == 0 {
 					gc_at2[0], gc_at3[0] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank] = v
 			}
 		} else {
 			gc_vstep2 := 0
-//line regressions.go:57
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line regressions.go:57
 				var tid int = gc_tx
-				if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 //line regressions.go:58
+				if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 					break
 				}
 //line regressions.go:58
 				v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
 				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if.ToBits() != 0 {
-//line regressions.go:60
 					if gc_if.ToBits() != 0 {
 //line regressions.go:60
 						s[0] = 0
 					}
-//line regressions.go:60
 					if gc_if.ToBits() != 0 {
 //line regressions.go:60
 						s[b+1] = 0
@@ -862,71 +719,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:60
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:57
 				tid := gc_tx
+//line regressions.go:58
 				v := grid[gc_bx*b+tid]
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -937,10 +738,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if gc_b.Stopped() {
 			return
 		}
-//line regressions.go:68
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 1
 			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
+//line regressions.go:71
 			gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -950,7 +751,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line regressions.go:59
 							v := gc_s_v[gc_rank]
 //line regressions.go:63
 							gc_at4[gc_u] = v
@@ -960,67 +760,55 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1031,11 +819,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if it == iters {
 			break
 		}
-//line regressions.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := 1
 			gc_off6 := 2
 			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
+//line regressions.go:73
 			gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1058,7 +846,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
 //line regressions.go:59
 					var v int32
@@ -1067,13 +854,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1082,10 +868,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1094,10 +879,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1106,10 +890,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1118,10 +901,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
 //line regressions.go:59
 					var v int32
@@ -1132,67 +914,57 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 		}
 	}
-//line regressions.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:77
 		gc_off7 := gc_bx * b
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
 //line regressions.go:71
 			copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:57
 				tid := gc_tx
-//line regressions.go:59
 				v := gc_s_v[gc_rank]
 //line regressions.go:71
 				grid[gc_bx*b+tid] = v
@@ -1225,7 +997,6 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			gc_tx := gc_tidx.X - 1
 //line regressions.go:82
 			w := width + (gc_w>>5)*0
-//line regressions.go:84
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -1233,8 +1004,8 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line regressions.go:83
 				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+//line regressions.go:84
 				gc_c1m[gc_lane] = mask
 				gc_c1v[gc_lane] = int32(gc_tx)
 				gc_c1a[gc_lane] = 1
@@ -1246,13 +1017,12 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line regressions.go:89
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line regressions.go:91
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line regressions.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line regressions.go:84
@@ -1286,82 +1056,66 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line regressions.go:97
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:99
 	stride := gc_bdx / 2
-//line regressions.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:102
 		if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line regressions.go:109
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:96
 				tid := gc_tx
 //line regressions.go:98
 				gc_at[gc_tx] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
@@ -1371,65 +1125,55 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:96
 				tid := gc_tx
 //line regressions.go:98
 				counts[tid] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -1437,17 +1181,15 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:101
 	stride >>= 1
 	for ; stride > 0; stride >>= 1 {
-//line regressions.go:104
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:105
 			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line regressions.go:112
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1456,9 +1198,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1467,9 +1207,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1478,9 +1216,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1490,7 +1226,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
@@ -1504,9 +1239,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1517,9 +1250,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1530,9 +1261,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1543,9 +1272,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1556,9 +1283,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
@@ -1568,10 +1293,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line regressions.go:108
 	step := 1
-//line regressions.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:111
 		gc_qoff, gc_qd := 0, (step + 1)
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 			for gc_seg := 0; gc_seg < gc_bdx; {
@@ -1585,10 +1309,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1596,10 +1319,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1607,10 +1329,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1618,10 +1339,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1629,10 +1349,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:109
 					lane := (gc_tx + gc_r)
+//line regressions.go:110
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1645,12 +1364,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1658,12 +1375,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1671,12 +1386,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1684,12 +1397,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1697,12 +1408,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:96
 				tid := gc_tx
 //line regressions.go:109
 				lane := tid % (step + 1)
 				var sum int32
-//line regressions.go:113
 				gc_s_lane[gc_rank] = lane
 				gc_s_sum[gc_rank] = sum
 			}
@@ -1710,7 +1419,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
-//line regressions.go:113
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -1761,9 +1469,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:114
 		step *= 2
 	}
-//line regressions.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:119
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
@@ -1771,36 +1479,28 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 				{
 					gc_tx := gc_step8 + 0
-//line regressions.go:127
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 1
-//line regressions.go:122
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 2
-//line regressions.go:122
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 3
-//line regressions.go:122
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
@@ -1808,7 +1508,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			}
 			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
@@ -1820,9 +1519,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step9 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1831,9 +1528,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step9 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1842,9 +1537,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step9 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1853,9 +1546,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step9 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1864,9 +1555,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:96
 				tid := gc_tx
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1888,7 +1577,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
-//line regressions.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1904,7 +1592,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 				{
-//line regressions.go:165
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1912,7 +1599,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 				{
-//line regressions.go:165
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1920,7 +1606,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 				{
-//line regressions.go:165
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1928,7 +1613,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 			}
-//line regressions.go:165
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1937,9 +1621,9 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
-//line regressions.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:170
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step2 := 0
@@ -2021,7 +1705,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line regressions.go:177
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -2029,30 +1712,23 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line regressions.go:181
 	w := p + int32(gc_bx)
-//line regressions.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line regressions.go:178
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line regressions.go:180
 		gc_vb := lanes.BroadcastInt32x8(-1)
-//line regressions.go:180
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line regressions.go:180
 			gc_alive := gc_all
-//line regressions.go:180
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line regressions.go:180
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line regressions.go:178
 			var tx int = gc_tx
+//line regressions.go:179
 			var i int = gc_bx*gc_bdx + tx
 			if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
-//line regressions.go:180
 				break
 			}
 //line regressions.go:180
@@ -2065,15 +1741,14 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
+//line regressions.go:179
 			i := gc_bx*gc_bdx + tx
 			out[i] = -1
 //line regressions.go:183
 			s[tx] = int32(tx)
 		}
 	}
-//line regressions.go:188
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L2:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2082,13 +1757,11 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
 //line regressions.go:182
 			e := (w^2) != 3 && tx == 0
 //line regressions.go:185
 			if e {
-//line regressions.go:185
 				gc_exited[gc_rank] = true
 				continue gc_L2
 			}
@@ -2096,28 +1769,21 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	}
 //line regressions.go:188
 	w ^= p
-//line regressions.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
-//line regressions.go:178
 		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line regressions.go:178
 		gc_vb2 := lanes.BroadcastInt32x8(1)
 		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 			gc_tx := gc_vstep2
 			gc_rank := gc_base + gc_tx
-//line regressions.go:178
 			gc_alive2 := gc_all2
-//line regressions.go:178
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line regressions.go:178
 				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line regressions.go:178
 			var tx int = gc_tx
 //line regressions.go:189
 			if tx < 0 || tx > len(s)-8 {
-//line regressions.go:189
 				break
 			}
 //line regressions.go:190
@@ -2129,37 +1795,30 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
 //line regressions.go:189
 			s[tx]++
 		}
 	}
-//line regressions.go:194
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
-//line regressions.go:178
 		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line regressions.go:191
 		gc_vb3 := lanes.BroadcastInt32x8(1000)
 //line regressions.go:191
 		gc_vb4 := lanes.BroadcastInt32x8(w)
 		for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 			gc_tx := gc_vstep3
 			gc_rank := gc_base + gc_tx
-//line regressions.go:191
 			gc_alive3 := gc_all3
-//line regressions.go:191
 			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line regressions.go:191
 				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line regressions.go:178
 			var tx int = gc_tx
+//line regressions.go:179
 			var i int = gc_bx*gc_bdx + tx
 //line regressions.go:191
 			if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line regressions.go:191
 				break
 			}
 //line regressions.go:192
@@ -2171,8 +1830,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
+//line regressions.go:179
 			i := gc_bx*gc_bdx + tx
 //line regressions.go:191
 			out[i] = s[tx]*1000 + w
@@ -2191,29 +1850,25 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line regressions.go:203
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:205
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:206
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
-//line regressions.go:204
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line regressions.go:204
 				var tx int = gc_tx
 //line regressions.go:206
 				var w int32 = p << 3
 				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota2)
 				if tx < -2147483648 || tx > 2147483640 {
-//line regressions.go:208
 					break
 				}
 //line regressions.go:208
@@ -2224,30 +1879,25 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:204
 				tx := gc_tx
 //line regressions.go:206
 				w := p << 3
 				a := int32(tx)
 				gc_at[gc_tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank] = w
 				gc_s_a[gc_rank] = a
 			}
 		} else {
 			gc_vstep2 := 0
-//line regressions.go:204
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line regressions.go:204
 				var tx int = gc_tx
 //line regressions.go:206
 				var w int32 = p << 3
 				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
 				if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
-//line regressions.go:208
 					break
 				}
 //line regressions.go:208
@@ -2256,85 +1906,23 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:208
 				a.StoreSlice(gc_s_a[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:204
 				tx := gc_tx
 //line regressions.go:206
 				w := p << 3
 				a := int32(tx)
 				s[tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank] = w
 				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-//line regressions.go:218
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2348,7 +1936,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2362,7 +1950,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2376,7 +1964,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2390,7 +1978,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -2403,126 +1991,112 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		gc_s_w[gc_rank] = w
 		gc_s_a[gc_rank] = a
 	}
-//line regressions.go:220
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:222
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
-//line regressions.go:230
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 1
-//line regressions.go:221
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 2
-//line regressions.go:221
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 3
-//line regressions.go:221
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 //line regressions.go:216
 				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:204
 					tx := gc_tx
+//line regressions.go:205
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:204
 					tx := gc_tx
+//line regressions.go:205
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:204
 					tx := gc_tx
+//line regressions.go:205
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:204
 					tx := gc_tx
+//line regressions.go:205
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:204
 				tx := gc_tx
+//line regressions.go:205
 				i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 //line regressions.go:216

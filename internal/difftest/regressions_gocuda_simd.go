@@ -23,15 +23,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line regressions.go:14
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:18
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
@@ -39,17 +38,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line regressions.go:17
 					gc_vb4 := archsimd.BroadcastInt32x16(2)
-//line regressions.go:17
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line regressions.go:15
 						var tid int = gc_tx
-						if tid < -2147483648 || tid > 2147483632 {
 //line regressions.go:16
+						if tid < -2147483648 || tid > 2147483632 {
 							break
 						}
 //line regressions.go:16
@@ -75,17 +71,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:17
 				gc_vb3 := archsimd.BroadcastInt32x8(2)
-//line regressions.go:17
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line regressions.go:15
 					var tid int = gc_tx
-					if tid < -2147483648 || tid > 2147483640 {
 //line regressions.go:16
+					if tid < -2147483648 || tid > 2147483640 {
 						break
 					}
 //line regressions.go:16
@@ -107,13 +100,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:15
 				tid := gc_tx
+//line regressions.go:16
 				n := gc_at[gc_tx]
 				b := n * 2
 				ix := b + int32(tid)
 				gc_at2[gc_tx] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank] = n
 				gc_s_b[gc_rank] = b
 				gc_s_ix[gc_rank] = ix
@@ -123,17 +115,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line regressions.go:17
 					gc_vb2 := archsimd.BroadcastInt32x16(2)
-//line regressions.go:17
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line regressions.go:15
 						var tid int = gc_tx
-						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
 //line regressions.go:16
+						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
 							break
 						}
 //line regressions.go:16
@@ -159,17 +148,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:17
 				gc_vb := archsimd.BroadcastInt32x8(2)
-//line regressions.go:17
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line regressions.go:15
 					var tid int = gc_tx
-					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 //line regressions.go:16
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 						break
 					}
 //line regressions.go:16
@@ -192,20 +178,18 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:15
 				tid := gc_tx
+//line regressions.go:16
 				n := in[gc_bx*gc_bdx+tid]
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank] = n
 				gc_s_b[gc_rank] = b
 				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-//line regressions.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -216,6 +200,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
+//line regressions.go:41
 				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					gc_vstep3 := gc_seg
@@ -225,9 +210,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line regressions.go:15
 								var tid int = gc_tx
-//line regressions.go:15
 								_ = tid
 //line regressions.go:15
 								ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
@@ -247,9 +230,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line regressions.go:15
 							var tid int = gc_tx
-//line regressions.go:15
 							_ = tid
 //line regressions.go:15
 							ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
@@ -263,7 +244,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 						ix += gc_at3[gc_u]
@@ -276,7 +256,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -286,7 +265,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -296,7 +274,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -306,7 +283,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -316,7 +292,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 						ix += s[(gc_tx + gc_r)]
@@ -332,9 +307,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -344,9 +317,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -356,9 +327,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -368,9 +337,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -380,9 +347,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:15
 				tid := gc_tx
-//line regressions.go:17
 				ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 				ix += s[(tid+1)%gc_bdx]
@@ -390,9 +355,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line regressions.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line regressions.go:30
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_vstep4 := 0
@@ -402,9 +367,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line regressions.go:15
 						var tid int = gc_tx
-//line regressions.go:15
 						_ = tid
 //line regressions.go:15
 						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
@@ -425,9 +388,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line regressions.go:15
 					var tid int = gc_tx
-//line regressions.go:15
 					_ = tid
 //line regressions.go:15
 					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
@@ -441,7 +402,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:17
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
@@ -456,7 +416,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line regressions.go:15
 						var tid int = gc_tx
 //line regressions.go:15
 						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
@@ -466,7 +425,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
 //line regressions.go:23
 						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-//line regressions.go:23
 							break
 						}
 //line regressions.go:24
@@ -483,7 +441,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line regressions.go:15
 					var tid int = gc_tx
 //line regressions.go:15
 					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
@@ -493,7 +450,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
 //line regressions.go:23
 					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-//line regressions.go:23
 						break
 					}
 //line regressions.go:24
@@ -501,67 +457,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:15
-					tid := gc_tx
-//line regressions.go:17
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:15
-					tid := gc_tx
-//line regressions.go:17
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:15
-					tid := gc_tx
-//line regressions.go:17
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:15
-					tid := gc_tx
-//line regressions.go:17
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:15
 				tid := gc_tx
-//line regressions.go:17
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
@@ -587,8 +486,8 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:33
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s_ []float32 = s
-//line regressions.go:34
 	var k float32 = 1
+//line regressions.go:35
 	_ = &k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_) {
@@ -597,19 +496,14 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line regressions.go:34
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:41
 					gc_vb4 := archsimd.BroadcastFloat32x16(k)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line regressions.go:34
 						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).ConvertToFloat32()
-//line regressions.go:34
 						v_ := gc_t4
-//line regressions.go:41
 						if gc_tx < -2147483648 || gc_tx > 2147483632 {
-//line regressions.go:41
 							break
 						}
 //line regressions.go:42
@@ -623,19 +517,14 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:34
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:41
 				gc_vb3 := archsimd.BroadcastFloat32x8(k)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line regressions.go:34
 					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).ConvertToFloat32()
-//line regressions.go:34
 					v_ := gc_t3
-//line regressions.go:41
 					if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line regressions.go:41
 						break
 					}
 //line regressions.go:42
@@ -644,7 +533,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line regressions.go:34
 				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 				gc_at[gc_tx] = v_ * k
@@ -654,21 +542,16 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line regressions.go:34
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:41
 					gc_vb2 := archsimd.BroadcastFloat32x16(k)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line regressions.go:34
 						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
-//line regressions.go:34
 						v_ := gc_t2
-//line regressions.go:41
 						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
 //line regressions.go:41
 							gc_tx < 0 || gc_tx > len(s_)-16 {
-//line regressions.go:41
 							break
 						}
 //line regressions.go:42
@@ -682,21 +565,16 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:34
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:41
 				gc_vb := archsimd.BroadcastFloat32x8(k)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line regressions.go:34
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
-//line regressions.go:34
 					v_ := gc_t
-//line regressions.go:41
 					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
 //line regressions.go:41
 						gc_tx < 0 || gc_tx > len(s_)-8 {
-//line regressions.go:41
 						break
 					}
 //line regressions.go:42
@@ -704,112 +582,66 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:34
 				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 				s_[gc_tx] = v_ * k
 			}
 		}
 	}
-//line regressions.go:47
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
 			r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 			gc_s_r[gc_rank] = r
 		}
 	}
 //line regressions.go:35
 	var s_2 []float32 = s
-//line regressions.go:35
 	var v_2 float32 = 0.5
+//line regressions.go:36
 	_ = &v_2
-//line regressions.go:35
 	var k_ float32 = 2
+//line regressions.go:36
 	_ = &k_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
@@ -862,7 +694,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:48
 				r := gc_s_r[gc_rank]
 //line regressions.go:45
 				var r_ float32 = r
@@ -870,7 +701,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				gc_at2[gc_tx] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -891,7 +721,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						v := r_
 //line regressions.go:41
 						if gc_tx < 0 || gc_tx > len(s_2)-16 {
-//line regressions.go:41
 							break
 						}
 //line regressions.go:41
@@ -920,7 +749,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					if gc_tx < 0 || gc_tx > len(s_2)-8 {
-//line regressions.go:41
 						break
 					}
 //line regressions.go:41
@@ -930,66 +758,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -999,64 +768,57 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line regressions.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
 			r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
-//line regressions.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:52
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_vstep5 := 0
@@ -1097,7 +859,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:53
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
 //line regressions.go:45
@@ -1106,7 +867,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_at3[gc_tx] = v + r_3
 			}
 		} else {
-//line regressions.go:39
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
@@ -1114,7 +874,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line regressions.go:45
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:45
 						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
@@ -1122,7 +881,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						r_3 := r_2
 //line regressions.go:35
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-//line regressions.go:35
 							break
 						}
 //line regressions.go:36
@@ -1147,7 +905,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					r_3 := r_2
 //line regressions.go:35
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line regressions.go:35
 						break
 					}
 //line regressions.go:36
@@ -1178,11 +935,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line regressions.go:55
 	b := gc_bdx
+//line regressions.go:56
 	s := gocuda.Shared[int32](t, b+2)
-//line regressions.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:59
 		gc_off := gc_bx * b
 		gc_off2 := 0
 		gc_off3 := b + 1
@@ -1194,22 +951,19 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line regressions.go:57
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line regressions.go:57
 						var tid int = gc_tx
+//line regressions.go:58
 						v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
-//line regressions.go:60
 							if gc_if4.ToBits() != 0 {
 //line regressions.go:60
 								gc_at2[0] = 0
 							}
-//line regressions.go:60
 							if gc_if4.ToBits() != 0 {
 //line regressions.go:60
 								gc_at3[0] = 0
@@ -1226,22 +980,19 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:57
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line regressions.go:57
 					var tid int = gc_tx
+//line regressions.go:58
 					v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if3.ToBits() != 0 {
-//line regressions.go:60
 						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 							gc_at2[0] = 0
 						}
-//line regressions.go:60
 						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 							gc_at3[0] = 0
@@ -1254,13 +1005,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:57
 				tid := gc_tx
+//line regressions.go:58
 				v := gc_at[gc_tx]
 				if tid == 0 {
 					gc_at2[0], gc_at3[0] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -1268,27 +1018,23 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line regressions.go:57
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line regressions.go:57
 						var tid int = gc_tx
-						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
 //line regressions.go:58
+						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
 							break
 						}
 //line regressions.go:58
 						v := archsimd.LoadInt32x16Slice(grid[gc_bx*b+tid:])
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if2.ToBits() != 0 {
-//line regressions.go:60
 							if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 								s[0] = 0
 							}
-//line regressions.go:60
 							if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 								s[b+1] = 0
@@ -1305,27 +1051,23 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:57
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line regressions.go:57
 					var tid int = gc_tx
-					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 //line regressions.go:58
+					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 						break
 					}
 //line regressions.go:58
 					v := archsimd.LoadInt32x8Slice(grid[gc_bx*b+tid:])
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if.ToBits() != 0 {
-//line regressions.go:60
 						if gc_if.ToBits() != 0 {
 //line regressions.go:60
 							s[0] = 0
 						}
-//line regressions.go:60
 						if gc_if.ToBits() != 0 {
 //line regressions.go:60
 							s[b+1] = 0
@@ -1336,71 +1078,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-//line regressions.go:63
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:57
 				tid := gc_tx
+//line regressions.go:58
 				v := grid[gc_bx*b+tid]
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1411,10 +1097,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if gc_b.Stopped() {
 			return
 		}
-//line regressions.go:68
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 1
 			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
+//line regressions.go:71
 			gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1428,9 +1114,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
-//line regressions.go:57
 									var tid int = gc_tx
-//line regressions.go:57
 									_ = tid
 //line regressions.go:57
 									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -1448,9 +1132,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line regressions.go:57
 								var tid int = gc_tx
-//line regressions.go:57
 								_ = tid
 //line regressions.go:57
 								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -1462,7 +1144,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line regressions.go:59
 							v := gc_s_v[gc_rank]
 //line regressions.go:63
 							gc_at4[gc_u] = v
@@ -1472,9 +1153,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1487,13 +1166,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line regressions.go:57
 							var tid int = gc_tx
 //line regressions.go:57
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:63
 							if (tid+1) < 0 || (tid+1) > len(s)-16 {
-//line regressions.go:63
 								break
 							}
 //line regressions.go:63
@@ -1510,13 +1187,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line regressions.go:57
 						var tid int = gc_tx
 //line regressions.go:57
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:63
 						if (tid+1) < 0 || (tid+1) > len(s)-8 {
-//line regressions.go:63
 							break
 						}
 //line regressions.go:63
@@ -1524,59 +1199,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line regressions.go:57
-						tid := gc_tx
-//line regressions.go:59
-						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line regressions.go:57
-						tid := gc_tx
-//line regressions.go:59
-						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line regressions.go:57
-						tid := gc_tx
-//line regressions.go:59
-						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line regressions.go:57
-						tid := gc_tx
-//line regressions.go:59
-						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1587,11 +1213,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if it == iters {
 			break
 		}
-//line regressions.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := 1
 			gc_off6 := 2
 			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
+//line regressions.go:73
 			gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1614,7 +1240,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
 //line regressions.go:59
 					var v int32
@@ -1623,13 +1248,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1638,10 +1262,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1650,10 +1273,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1662,10 +1284,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:57
 						tid := gc_tx
 //line regressions.go:59
 						var v int32
@@ -1674,10 +1295,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:57
 					tid := gc_tx
 //line regressions.go:59
 					var v int32
@@ -1688,8 +1308,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 		}
 	}
-//line regressions.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:77
 		gc_off7 := gc_bx * b
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
@@ -1700,9 +1320,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line regressions.go:57
 						var tid int = gc_tx
-//line regressions.go:57
 						_ = tid
 //line regressions.go:57
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -1720,9 +1338,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line regressions.go:57
 					var tid int = gc_tx
-//line regressions.go:57
 					_ = tid
 //line regressions.go:57
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -1733,7 +1349,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:59
 				v := gc_s_v[gc_rank]
 //line regressions.go:71
 				gc_at8[gc_tx] = v
@@ -1746,13 +1361,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line regressions.go:57
 						var tid int = gc_tx
 //line regressions.go:57
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:71
 						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
-//line regressions.go:71
 							break
 						}
 //line regressions.go:71
@@ -1769,13 +1382,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line regressions.go:57
 					var tid int = gc_tx
 //line regressions.go:57
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:71
 					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
-//line regressions.go:71
 						break
 					}
 //line regressions.go:71
@@ -1783,59 +1394,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep6
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-//line regressions.go:59
-					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-//line regressions.go:59
-					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-//line regressions.go:59
-					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:57
-					tid := gc_tx
-//line regressions.go:59
-					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:57
 				tid := gc_tx
-//line regressions.go:59
 				v := gc_s_v[gc_rank]
 //line regressions.go:71
 				grid[gc_bx*b+tid] = v
@@ -1864,16 +1426,13 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line regressions.go:83
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line regressions.go:83
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line regressions.go:88
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
@@ -1884,17 +1443,14 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
 					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
 					archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
-//line regressions.go:84
 					for gc_k3 := range 8 {
 //line regressions.go:84
 						gc_c1a[gc_lane+gc_k3] = 1
 					}
-//line regressions.go:84
 					for gc_k4 := range 8 {
 //line regressions.go:84
 						gc_c1w[gc_lane+gc_k4] = w
 					}
-//line regressions.go:85
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1908,7 +1464,6 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line regressions.go:99
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -1919,29 +1474,24 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
 					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
 					archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
-//line regressions.go:84
 					for gc_k := range 8 {
 //line regressions.go:84
 						gc_c1a[gc_lane+gc_k] = 1
 					}
-//line regressions.go:84
 					for gc_k2 := range 8 {
 //line regressions.go:84
 						gc_c1w[gc_lane+gc_k2] = w
 					}
-//line regressions.go:85
 					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line regressions.go:92
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 //line regressions.go:82
 			w := width + (gc_w>>5)*0
-//line regressions.go:84
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -1952,8 +1502,8 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line regressions.go:83
 				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+//line regressions.go:84
 				gc_c1m[gc_lane] = mask
 				gc_c1v[gc_lane] = int32(gc_tx)
 				gc_c1a[gc_lane] = 1
@@ -1967,16 +1517,13 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line regressions.go:91
 					gc_tx := gc_tidx3.X + gc_lane
-//line regressions.go:93
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 //line regressions.go:84
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line regressions.go:84
 						break
 					}
 //line regressions.go:85
@@ -1994,14 +1541,12 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line regressions.go:100
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 //line regressions.go:84
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line regressions.go:84
 						break
 					}
 //line regressions.go:85
@@ -2012,7 +1557,6 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line regressions.go:93
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2044,82 +1588,66 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line regressions.go:97
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:99
 	stride := gc_bdx / 2
-//line regressions.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:102
 		if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line regressions.go:109
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:96
 				tid := gc_tx
 //line regressions.go:98
 				gc_at[gc_tx] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
@@ -2129,65 +1657,55 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:96
 				tid := gc_tx
 //line regressions.go:98
 				counts[tid] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -2195,17 +1713,15 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:101
 	stride >>= 1
 	for ; stride > 0; stride >>= 1 {
-//line regressions.go:104
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:105
 			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line regressions.go:112
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2214,9 +1730,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2225,9 +1739,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2236,9 +1748,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2248,7 +1758,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
@@ -2262,9 +1771,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2275,9 +1782,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2288,9 +1793,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2301,9 +1804,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -2314,9 +1815,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
@@ -2326,10 +1825,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line regressions.go:108
 	step := 1
-//line regressions.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:111
 		gc_qoff, gc_qd := 0, (step + 1)
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 			for gc_seg := 0; gc_seg < gc_bdx; {
@@ -2343,10 +1841,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -2354,10 +1851,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -2365,10 +1861,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -2376,10 +1871,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:109
 						lane := (gc_tx + gc_r)
+//line regressions.go:110
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -2387,10 +1881,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:109
 					lane := (gc_tx + gc_r)
+//line regressions.go:110
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -2403,12 +1896,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -2416,12 +1907,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -2429,12 +1918,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -2442,12 +1929,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:96
 					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -2455,12 +1940,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:96
 				tid := gc_tx
 //line regressions.go:109
 				lane := tid % (step + 1)
 				var sum int32
-//line regressions.go:113
 				gc_s_lane[gc_rank] = lane
 				gc_s_sum[gc_rank] = sum
 			}
@@ -2468,7 +1951,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
-//line regressions.go:113
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -2519,9 +2001,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:114
 		step *= 2
 	}
-//line regressions.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:119
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
@@ -2529,14 +2011,11 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line regressions.go:117
 					gc_vb4 := archsimd.BroadcastInt32x16(100)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line regressions.go:96
 						var tid int = gc_tx
-//line regressions.go:96
 						_ = tid
 //line regressions.go:96
 						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
@@ -2550,14 +2029,11 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:117
 				gc_vb3 := archsimd.BroadcastInt32x8(100)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					var tid int = gc_tx
-//line regressions.go:96
 					_ = tid
 //line regressions.go:96
 					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -2567,7 +2043,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
@@ -2577,18 +2052,15 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line regressions.go:117
 					gc_vb2 := archsimd.BroadcastInt32x16(100)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line regressions.go:96
 						var tid int = gc_tx
 //line regressions.go:96
 						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line regressions.go:117
 						if tid < 0 || tid > len(counts)-16 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-//line regressions.go:117
 							break
 						}
 //line regressions.go:118
@@ -2602,18 +2074,15 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:117
 				gc_vb := archsimd.BroadcastInt32x8(100)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line regressions.go:96
 					var tid int = gc_tx
 //line regressions.go:96
 					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line regressions.go:117
 					if tid < 0 || tid > len(counts)-8 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-//line regressions.go:117
 						break
 					}
 //line regressions.go:118
@@ -2621,59 +2090,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-				{
-					gc_tx := gc_step8 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:96
-					tid := gc_tx
-//line regressions.go:98
-					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step8 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:96
-					tid := gc_tx
-//line regressions.go:98
-					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step8 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:96
-					tid := gc_tx
-//line regressions.go:98
-					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step8 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:96
-					tid := gc_tx
-//line regressions.go:98
-					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:96
 				tid := gc_tx
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -2695,7 +2115,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
-//line regressions.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2711,7 +2130,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 				{
-//line regressions.go:165
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2719,7 +2137,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 				{
-//line regressions.go:165
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2727,7 +2144,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 				{
-//line regressions.go:165
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2735,7 +2151,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					s[0] += int32(c + 1)
 				}
 			}
-//line regressions.go:165
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2744,9 +2159,9 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
-//line regressions.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:170
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2790,7 +2205,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:165
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-//line regressions.go:165
 							break
 						}
 //line regressions.go:166
@@ -2810,7 +2224,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:165
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line regressions.go:165
 						break
 					}
 //line regressions.go:166
@@ -2818,38 +2231,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:165
@@ -2869,7 +2251,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line regressions.go:177
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -2877,33 +2258,25 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line regressions.go:181
 	w := p + int32(gc_bx)
-//line regressions.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line regressions.go:178
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line regressions.go:180
 				gc_vb2 := archsimd.BroadcastInt32x16(-1)
-//line regressions.go:180
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line regressions.go:180
 					gc_alive2 := gc_all2
-//line regressions.go:180
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line regressions.go:180
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line regressions.go:178
 					var tx int = gc_tx
+//line regressions.go:179
 					var i int = gc_bx*gc_bdx + tx
 					if i < 0 || i > len(out)-16 || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx > len(s)-16 {
-//line regressions.go:180
 						break
 					}
 //line regressions.go:180
@@ -2918,27 +2291,21 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 		if compiled.SIMD {
-//line regressions.go:178
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line regressions.go:180
 			gc_vb := archsimd.BroadcastInt32x8(-1)
-//line regressions.go:180
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line regressions.go:180
 				gc_alive := gc_all
-//line regressions.go:180
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line regressions.go:180
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line regressions.go:178
 				var tx int = gc_tx
+//line regressions.go:179
 				var i int = gc_bx*gc_bdx + tx
 				if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
-//line regressions.go:180
 					break
 				}
 //line regressions.go:180
@@ -2953,58 +2320,44 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
+//line regressions.go:179
 			i := gc_bx*gc_bdx + tx
 			out[i] = -1
 //line regressions.go:183
 			s[tx] = int32(tx)
 		}
 	}
-//line regressions.go:188
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line regressions.go:178
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line regressions.go:178
 				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line regressions.go:178
 				gc_none2 := archsimd.Mask32x16FromBits(0)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line regressions.go:178
 					gc_alive4 := gc_all4
-//line regressions.go:178
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line regressions.go:178
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
-//line regressions.go:178
 					var tx int = gc_tx
-//line regressions.go:182
 					gc_b3 := gc_none2
 //line regressions.go:182
 					if (w ^ 2) != 3 {
-//line regressions.go:182
 						gc_b3 = gc_all4
 					}
 //line regressions.go:182
 					e := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
 //line regressions.go:185
 					gc_if2 := e
-//line regressions.go:185
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line regressions.go:185
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
-//line regressions.go:185
 						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
-//line regressions.go:187
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -3013,44 +2366,31 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 		if compiled.SIMD {
-//line regressions.go:178
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line regressions.go:178
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:178
 			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line regressions.go:178
 				gc_alive3 := gc_all3
-//line regressions.go:178
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line regressions.go:178
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line regressions.go:178
 				var tx int = gc_tx
-//line regressions.go:182
 				gc_b2 := gc_none
-//line regressions.go:182
 				if (w ^ 2) != 3 {
-//line regressions.go:182
 					gc_b2 = gc_all3
 				}
 //line regressions.go:182
 				e := gc_b2.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
 //line regressions.go:185
 				gc_if := e
-//line regressions.go:185
 				if gc_alive3.And(gc_if).ToBits() != 0 {
-//line regressions.go:185
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
-//line regressions.go:185
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line regressions.go:187
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L2:
@@ -3060,13 +2400,11 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
 //line regressions.go:182
 			e := (w^2) != 3 && tx == 0
 //line regressions.go:185
 			if e {
-//line regressions.go:185
 				gc_exited[gc_rank] = true
 				continue gc_L2
 			}
@@ -3074,31 +2412,23 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	}
 //line regressions.go:188
 	w ^= p
-//line regressions.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line regressions.go:178
 				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line regressions.go:178
 				gc_vb4 := archsimd.BroadcastInt32x16(1)
 				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line regressions.go:178
 					gc_alive6 := gc_all6
-//line regressions.go:178
 					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line regressions.go:178
 						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
-//line regressions.go:178
 					var tx int = gc_tx
 //line regressions.go:189
 					if tx < 0 || tx > len(s)-16 {
-//line regressions.go:189
 						break
 					}
 //line regressions.go:190
@@ -3112,25 +2442,19 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 		if compiled.SIMD {
-//line regressions.go:178
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line regressions.go:178
 			gc_vb3 := archsimd.BroadcastInt32x8(1)
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line regressions.go:178
 				gc_alive5 := gc_all5
-//line regressions.go:178
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line regressions.go:178
 					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line regressions.go:178
 				var tx int = gc_tx
 //line regressions.go:189
 				if tx < 0 || tx > len(s)-8 {
-//line regressions.go:189
 					break
 				}
 //line regressions.go:190
@@ -3144,40 +2468,32 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
 //line regressions.go:189
 			s[tx]++
 		}
 	}
-//line regressions.go:194
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line regressions.go:178
 				gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line regressions.go:191
 				gc_vb7 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:191
 				gc_vb8 := archsimd.BroadcastInt32x16(w)
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line regressions.go:191
 					gc_alive8 := gc_all8
-//line regressions.go:191
 					if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-//line regressions.go:191
 						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 					}
-//line regressions.go:178
 					var tx int = gc_tx
+//line regressions.go:179
 					var i int = gc_bx*gc_bdx + tx
 //line regressions.go:191
 					if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
-//line regressions.go:191
 						break
 					}
 //line regressions.go:192
@@ -3191,28 +2507,23 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 		if compiled.SIMD {
-//line regressions.go:178
 			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line regressions.go:191
 			gc_vb5 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:191
 			gc_vb6 := archsimd.BroadcastInt32x8(w)
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line regressions.go:191
 				gc_alive7 := gc_all7
-//line regressions.go:191
 				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line regressions.go:191
 					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line regressions.go:178
 				var tx int = gc_tx
+//line regressions.go:179
 				var i int = gc_bx*gc_bdx + tx
 //line regressions.go:191
 				if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line regressions.go:191
 					break
 				}
 //line regressions.go:192
@@ -3226,8 +2537,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line regressions.go:178
 			tx := gc_tx
+//line regressions.go:179
 			i := gc_bx*gc_bdx + tx
 //line regressions.go:191
 			out[i] = s[tx]*1000 + w
@@ -3246,32 +2557,28 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line regressions.go:203
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:205
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:206
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line regressions.go:204
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line regressions.go:204
 						var tx int = gc_tx
 //line regressions.go:206
 						var w int32 = p << 3
 						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
 						if tx < -2147483648 || tx > 2147483632 {
-//line regressions.go:208
 							break
 						}
 //line regressions.go:208
@@ -3288,18 +2595,15 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:204
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line regressions.go:204
 					var tx int = gc_tx
 //line regressions.go:206
 					var w int32 = p << 3
 					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
 					if tx < -2147483648 || tx > 2147483640 {
-//line regressions.go:208
 						break
 					}
 //line regressions.go:208
@@ -3312,13 +2616,11 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:204
 				tx := gc_tx
 //line regressions.go:206
 				w := p << 3
 				a := int32(tx)
 				gc_at[gc_tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank] = w
 				gc_s_a[gc_rank] = a
 			}
@@ -3327,18 +2629,15 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line regressions.go:204
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line regressions.go:204
 						var tx int = gc_tx
 //line regressions.go:206
 						var w int32 = p << 3
 						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
 						if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx > len(s)-16 {
-//line regressions.go:208
 							break
 						}
 //line regressions.go:208
@@ -3355,18 +2654,15 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:204
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line regressions.go:204
 					var tx int = gc_tx
 //line regressions.go:206
 					var w int32 = p << 3
 					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota)
 					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
-//line regressions.go:208
 						break
 					}
 //line regressions.go:208
@@ -3377,85 +2673,23 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-//line regressions.go:211
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:204
 				tx := gc_tx
 //line regressions.go:206
 				w := p << 3
 				a := int32(tx)
 				s[tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank] = w
 				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-//line regressions.go:218
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3469,7 +2703,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3483,7 +2717,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3497,7 +2731,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3511,7 +2745,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -3524,9 +2758,9 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		gc_s_w[gc_rank] = w
 		gc_s_a[gc_rank] = a
 	}
-//line regressions.go:220
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line regressions.go:222
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
@@ -3534,15 +2768,13 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line regressions.go:216
 					gc_vb4 := archsimd.BroadcastInt32x16(1000)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line regressions.go:204
 						var tx int = gc_tx
-						var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
+						var i int = gc_bx*gc_bdx + tx
 						_ = i
 //line regressions.go:205
 						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
@@ -3562,10 +2794,9 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line regressions.go:204
 					var tx int = gc_tx
-					var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
+					var i int = gc_bx*gc_bdx + tx
 					_ = i
 //line regressions.go:205
 					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
@@ -3577,7 +2808,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -3588,13 +2818,12 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line regressions.go:216
 					gc_vb2 := archsimd.BroadcastInt32x16(1000)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line regressions.go:204
 						var tx int = gc_tx
+//line regressions.go:205
 						var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
 						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
@@ -3602,7 +2831,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line regressions.go:216
 						if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
-//line regressions.go:216
 							break
 						}
 //line regressions.go:217
@@ -3616,13 +2844,12 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:216
 				gc_vb := archsimd.BroadcastInt32x8(1000)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line regressions.go:204
 					var tx int = gc_tx
+//line regressions.go:205
 					var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
 					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
@@ -3630,7 +2857,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line regressions.go:216
 					if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line regressions.go:216
 						break
 					}
 //line regressions.go:217
@@ -3638,68 +2864,12 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:204
-					tx := gc_tx
-					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:204
 				tx := gc_tx
+//line regressions.go:205
 				i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 //line regressions.go:216

@@ -53,7 +53,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line returns.go:80
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -61,8 +60,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
 //line returns.go:56
 				var v_ int32 = v
@@ -70,24 +69,20 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var r int32
 //line returns.go:56
 				var returned bool
-//line returns.go:60
 				gc_l_v_[gc_lane] = v_
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line returns.go:66
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
 //line returns.go:14
 			x, ok := any(v_).(int32)
-//line returns.go:17
 			gc_l_x[gc_lane] = x
 			gc_l_ok[gc_lane] = ok
 		}
-//line returns.go:21
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -114,14 +109,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned bool
 //line returns.go:15
 				r = any(gc_c1r[gc_lane]).(int32)
-//line returns.go:15
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line returns.go:24
 		var gc_m15 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -187,7 +180,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-//line returns.go:31
 								v_ := gc_l_v_[gc_lane]
 //line returns.go:18
 								v_ += gc_c2r[gc_lane]
@@ -201,7 +193,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line returns.go:31
 				v_ := gc_l_v_[gc_lane]
 //line returns.go:33
 				var r int32
@@ -209,7 +200,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned bool
 //line returns.go:20
 				r = v_
-//line returns.go:20
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -217,7 +207,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		gc_act = gc_save15 &^ gc_dead
 		{
-//line returns.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -227,36 +216,30 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
-//line returns.go:56
 				r := gc_l_r[gc_lane]
-//line returns.go:56
 				out[4*i] = r
 				var v_2 float32 = float32(v)
 //line returns.go:57
 				var r_ float32
 //line returns.go:57
 				var returned_ bool
-//line returns.go:61
 				gc_l_v_2[gc_lane] = v_2
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
 			}
 		}
-//line returns.go:67
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
 //line returns.go:14
 			x_, ok_ := any(v_2).(int32)
-//line returns.go:17
 			gc_l_x_[gc_lane] = x_
 			gc_l_ok_[gc_lane] = ok_
 		}
-//line returns.go:21
 		var gc_m20 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -283,14 +266,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned_ bool
 //line returns.go:15
 				r_ = any(gc_c3r[gc_lane]).(float32)
-//line returns.go:15
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
 			}
 		}
 		gc_act = gc_save20 &^ gc_dead
-//line returns.go:24
 		var gc_m24 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -356,7 +337,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-//line returns.go:31
 								v_2 := gc_l_v_2[gc_lane]
 //line returns.go:18
 								v_2 += gc_c4r[gc_lane]
@@ -370,7 +350,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line returns.go:31
 				v_2 := gc_l_v_2[gc_lane]
 //line returns.go:33
 				var r_ float32
@@ -378,7 +357,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned_ bool
 //line returns.go:20
 				r_ = v_2
-//line returns.go:20
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -386,7 +364,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		gc_act = gc_save24 &^ gc_dead
 		{
-//line returns.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -396,12 +373,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
 //line returns.go:58
 				var v_3 int32 = v
-//line returns.go:60
 				r_ := gc_l_r_[gc_lane]
 //line returns.go:57
 				out[4*i+1] = int32(r_)
@@ -409,9 +385,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:27
 				if shift_ < 0 {
 					r_3 = -1
-//line returns.go:28
 					returned_2 = true
 				}
+//line returns.go:30
 				if !returned_2 {
 //line returns.go:30
 					s_[gc_tx] = v_3
@@ -422,8 +398,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 //line returns.go:29
 	if !returned_2 {
-//line returns.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line returns.go:32
 			gc_qoff, gc_qd := shift_, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -470,7 +446,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_rank := gc_base + gc_tx
 //line returns.go:32
 							r_2 := gc_at[gc_u]
-//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
@@ -482,7 +457,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -491,7 +465,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -500,7 +473,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -509,7 +481,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 						}
@@ -518,7 +489,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_pos.Thread = gc_rank
 //line returns.go:32
 							r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
@@ -533,7 +503,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -542,7 +511,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -551,7 +519,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -560,7 +527,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
@@ -569,12 +535,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:32
 					r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
 		}
-//line returns.go:40
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
@@ -611,46 +575,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
@@ -658,7 +583,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			r_3 = r_2
 			gc_s_r_3[gc_rank] = r_3
 		}
-//line returns.go:34
 		returned_2 = true
 	}
 //line returns.go:59
@@ -667,7 +591,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	var r_4 int
 //line returns.go:59
 	var returned_3 bool
-//line returns.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -676,7 +599,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line returns.go:53
 					var i int = gc_bx*gc_bdx + gc_tx
 //line returns.go:53
 					r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
@@ -685,21 +607,16 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						var gc_lanes2 [16]int32
 //line returns.go:58
 						r_3.Store(&gc_lanes2)
-//line returns.go:58
 						for gc_k2 := range 16 {
-//line returns.go:58
 							if 0xffff&(1<<gc_k2) != 0 {
-//line returns.go:58
 								gc_pos.Thread = gc_rank + gc_k2
 //line returns.go:58
 								out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-//line returns.go:58
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line returns.go:60
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -711,7 +628,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line returns.go:53
 				var i int = gc_bx*gc_bdx + gc_tx
 //line returns.go:53
 				r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
@@ -719,74 +635,21 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var gc_lanes [8]int32
 //line returns.go:58
 				r_3.Store(&gc_lanes)
-//line returns.go:58
 				for gc_k := range 8 {
-//line returns.go:58
 					if 0xff&(1<<gc_k) != 0 {
-//line returns.go:58
 						gc_pos.Thread = gc_rank + gc_k
 //line returns.go:58
 						out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 					}
 				}
-//line returns.go:58
 				gc_pos.Thread = gc_rank
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-			{
-				gc_tx := gc_step4 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step4 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step4 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step4 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line returns.go:53
 			i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 			r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 			out[4*i+2] = r_3
@@ -794,15 +657,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
-//line returns.go:42
 		gc_r5 := false
-//line returns.go:44
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
 //line returns.go:59
 				var v_4 int32 = v
@@ -812,24 +673,19 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 			}
 		}
-//line returns.go:41
 		var syncThreadsOr bool = gc_r5
 //line returns.go:41
 		if syncThreadsOr {
 			r_4 = k
-//line returns.go:42
 			returned_3 = true
-//line returns.go:42
 			break
 		}
 	}
 //line returns.go:44
 	if !returned_3 {
 		r_4 = -1
-//line returns.go:45
 		returned_3 = true
 	}
-//line returns.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -840,28 +696,21 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line returns.go:53
 					var i int = gc_bx*gc_bdx + gc_tx
 					{
 //line returns.go:59
 						var gc_lanes4 [16]int32
-//line returns.go:59
 						gc_vb2.Store(&gc_lanes4)
-//line returns.go:59
 						for gc_k4 := range 16 {
-//line returns.go:59
 							if 0xffff&(1<<gc_k4) != 0 {
-//line returns.go:59
 								gc_pos.Thread = gc_rank + gc_k4
 //line returns.go:59
 								out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line returns.go:59
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line returns.go:61
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -875,70 +724,24 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line returns.go:53
 				var i int = gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 				var gc_lanes3 [8]int32
-//line returns.go:59
 				gc_vb.Store(&gc_lanes3)
-//line returns.go:59
 				for gc_k3 := range 8 {
-//line returns.go:59
 					if 0xff&(1<<gc_k3) != 0 {
-//line returns.go:59
 						gc_pos.Thread = gc_rank + gc_k3
 //line returns.go:59
 						out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 					}
 				}
-//line returns.go:59
 				gc_pos.Thread = gc_rank
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-			{
-				gc_tx := gc_step5 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step5 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step5 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step5 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line returns.go:53
 			i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 			out[4*i+3] = int32(r_4)

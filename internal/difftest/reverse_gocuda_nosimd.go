@@ -20,19 +20,17 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reverse.go:18
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reverse.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reverse.go:22
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
-//line reverse.go:19
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -71,7 +69,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
@@ -80,7 +77,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
@@ -89,7 +85,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
@@ -98,7 +93,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
@@ -107,7 +101,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:17
 				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 				x[gc_tx] = data[g]
@@ -135,14 +128,13 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 			}
 		} else {
-//line reverse.go:35
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reverse.go:36
 				gc_off2 := 0 - stride
 				if gc_bdx <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[:gc_bdx]
 					gc_at4 := x[gc_off2:][:gc_bdx]
 					gc_vstep := 0
-//line reverse.go:22
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -155,7 +147,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						} else {
 //line reverse.go:23
 							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
-//line reverse.go:23
 							if gc_if4.ToBits() != 0 {
 //line reverse.go:23
 								temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Merge(temp, gc_if4)
@@ -171,12 +162,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						if gc_tx >= stride {
 							temp = gc_at3[gc_tx] + gc_at4[gc_tx]
 						}
-//line reverse.go:27
 						gc_s_temp[gc_rank] = temp
 					}
 				} else {
 					gc_vstep2 := 0
-//line reverse.go:22
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -184,7 +173,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 //line reverse.go:22
 						var temp lanes.Float32x8
 						if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
-//line reverse.go:23
 							break
 						}
 //line reverse.go:23
@@ -194,7 +182,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						} else {
 //line reverse.go:24
 							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
-//line reverse.go:23
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:23
 								temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:])).Merge(temp, gc_if2)
@@ -211,13 +198,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						if gc_tx >= stride {
 							temp = x[gc_tx] + x[gc_tx-stride]
 						}
-//line reverse.go:27
 						gc_s_temp[gc_rank] = temp
 					}
 				}
 			}
-//line reverse.go:33
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:34
 			if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -228,54 +214,40 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line reverse.go:45
 							gc_rank := gc_base + gc_tx
-//line reverse.go:47
 							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
 							gc_at5[gc_tx] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx := gc_step3 + 1
-//line reverse.go:34
 							gc_rank := gc_base + gc_tx
-//line reverse.go:36
 							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
 							gc_at5[gc_tx] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx := gc_step3 + 2
-//line reverse.go:34
 							gc_rank := gc_base + gc_tx
-//line reverse.go:36
 							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
 							gc_at5[gc_tx] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx := gc_step3 + 3
-//line reverse.go:34
 							gc_rank := gc_base + gc_tx
-//line reverse.go:36
 							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
 							gc_at5[gc_tx] = temp
 						}
 					}
-//line reverse.go:32
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:35
 						temp := gc_s_temp[gc_rank]
 //line reverse.go:28
 						gc_at5[gc_tx] = temp
 					}
 				} else {
-//line reverse.go:32
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -287,7 +259,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							x[gc_tx] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -296,7 +267,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							x[gc_tx] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -305,7 +275,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							x[gc_tx] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -314,7 +283,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							x[gc_tx] = temp
 						}
 					}
-//line reverse.go:32
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -326,13 +294,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			}
 		}
 	}
-//line reverse.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line reverse.go:39
 		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
-//line reverse.go:32
 			if compiled.Disjoint(gc_at6, gc_at7) {
 				copy(gc_at6, gc_at7)
 			} else {
@@ -371,7 +338,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
@@ -380,7 +346,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
@@ -389,7 +354,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
@@ -398,7 +362,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:17
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
@@ -407,7 +370,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:17
 				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 				data[g] = x[gc_tx]
@@ -428,55 +390,54 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx+8)
-//line reverse.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line reverse.go:44
 			i := gc_tx
+//line reverse.go:45
 			g := gc_bx*gc_bdx + i
 //line reverse.go:47
 			x[i] = data[g]
 			if i == 0 {
 				{
-//line reverse.go:49
 					k := int(0)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(1)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(2)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(3)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(4)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(5)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(6)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(7)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 			}
@@ -487,19 +448,15 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		x := x[:gc_bdx]
 		for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
 			gc_rank := gc_tx
-//line reverse.go:44
 			i := gc_tx
 //line reverse.go:54
 			var y int32
 			if i >= d {
 				y = 3*x[i-d] + 1
 			}
-//line reverse.go:59
 			gc_s_y[gc_rank] = y
 			{
-//line reverse.go:44
 				i := gc_tx
-//line reverse.go:46
 				y := gc_s_y[gc_rank]
 //line reverse.go:59
 				if i >= d {
@@ -508,22 +465,18 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 	} else {
-//line reverse.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reverse.go:68
 			gc_off := 0 - d
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				gc_vstep := 0
-//line reverse.go:44
 				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:56
 				gc_vb7 := lanes.BroadcastInt32x8(3)
-//line reverse.go:56
 				gc_vb8 := lanes.BroadcastInt32x8(1)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line reverse.go:44
 					var i int = gc_tx
 //line reverse.go:54
 					var y lanes.Int32x8
@@ -533,7 +486,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					} else {
 //line reverse.go:55
 						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-//line reverse.go:55
 						if gc_if4.ToBits() != 0 {
 //line reverse.go:55
 							y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8).Merge(y, gc_if4)
@@ -544,34 +496,27 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:44
 					i := gc_tx
 //line reverse.go:54
 					var y int32
 					if i >= d {
 						y = 3*gc_at[gc_tx] + 1
 					}
-//line reverse.go:59
 					gc_s_y[gc_rank] = y
 				}
 			} else {
 				gc_vstep2 := 0
-//line reverse.go:44
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:56
 				gc_vb3 := lanes.BroadcastInt32x8(3)
-//line reverse.go:56
 				gc_vb4 := lanes.BroadcastInt32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line reverse.go:44
 					var i int = gc_tx
 //line reverse.go:54
 					var y lanes.Int32x8
 					if (i-
 						d) < 0 || (i-d) > len(x)-8 {
-//line reverse.go:55
 						break
 					}
 //line reverse.go:55
@@ -581,7 +526,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					} else {
 //line reverse.go:56
 						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-//line reverse.go:55
 						if gc_if2.ToBits() != 0 {
 //line reverse.go:55
 							y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if2)
@@ -590,197 +534,108 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 					y.StoreSlice(gc_s_y[gc_rank:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
 //line reverse.go:54
 					var y int32
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
-//line reverse.go:59
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
-//line reverse.go:65
 		gc_from, gc_to := 0, gc_bdx
+//line reverse.go:66
 		if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(x) {
 				gc_at2 := x[:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line reverse.go:77
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-//line reverse.go:64
-						gc_tx := gc_step2 + 1
-//line reverse.go:66
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-//line reverse.go:64
-						gc_tx := gc_step2 + 2
-//line reverse.go:66
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-//line reverse.go:64
-						gc_tx := gc_step2 + 3
-//line reverse.go:66
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 				}
-//line reverse.go:64
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:46
 					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-//line reverse.go:64
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-//line reverse.go:64
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-//line reverse.go:64
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-//line reverse.go:64
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 				}
-//line reverse.go:64
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
-//line reverse.go:46
 					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					x[i] = y - x[i]
@@ -788,117 +643,103 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 	}
-//line reverse.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line reverse.go:70
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
-//line reverse.go:78
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 1
-//line reverse.go:68
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 2
-//line reverse.go:68
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 3
-//line reverse.go:68
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reverse.go:47
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
+//line reverse.go:45
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
+//line reverse.go:45
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
+//line reverse.go:45
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
+//line reverse.go:45
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:44
 				i := gc_tx
+//line reverse.go:45
 				g := gc_bx*gc_bdx + i
-//line reverse.go:47
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				data[g] = x[i] + y
@@ -919,17 +760,14 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:84
 	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line reverse.go:75
 	size := gc_bdx * gc_bdy * gc_bdz
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-//line reverse.go:79
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -937,7 +775,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -945,7 +782,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -953,7 +789,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -961,12 +796,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line reverse.go:76
 		rank := gc_rank
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-//line reverse.go:82
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -974,50 +807,14 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		var a0 int32
 		lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
 	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reverse.go:80
 		var a0 int32
-//line reverse.go:82
 		gc_s_a0[gc_rank] = a0
 	}
-//line reverse.go:81
 	if gc_bdy*gc_bdz == 1 {
+//line reverse.go:82
 		if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
 			sh := sh[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -1025,8 +822,8 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-//line reverse.go:82
 				y := int32(0)
+//line reverse.go:83
 				if gc_tx >= size/3 {
 					y = sh[gc_tx-size/3] + sh[gc_tx]
 				}
@@ -1036,29 +833,26 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				}
 			}
 		} else {
-//line reverse.go:95
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reverse.go:96
 				gc_off := 0 - (size / 3)
 				if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
 					gc_at := sh[gc_off:][:gc_bdx]
 					gc_at2 := sh[:gc_bdx]
 					gc_vstep2 := 0
-//line reverse.go:82
 					gc_vb2 := lanes.BroadcastInt32x8(int32(0))
-//line reverse.go:82
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:82
 						y := gc_vb2
+//line reverse.go:83
 						if gc_tx >= size/3 {
 //line reverse.go:83
 							y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line reverse.go:83
 							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
-//line reverse.go:83
 							if gc_if4.ToBits() != 0 {
 //line reverse.go:83
 								y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(y, gc_if4)
@@ -1069,39 +863,33 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:82
 						y := int32(0)
+//line reverse.go:83
 						if gc_tx >= size/3 {
 							y = gc_at[gc_tx] + gc_at2[gc_tx]
 						}
-//line reverse.go:87
 						gc_s_y[gc_rank] = y
 					}
 				} else {
 					gc_vstep3 := 0
-//line reverse.go:82
 					gc_vb := lanes.BroadcastInt32x8(int32(0))
-//line reverse.go:82
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reverse.go:82
 						y := gc_vb
-						if gc_tx < 0 || gc_tx > len(sh)-8 {
 //line reverse.go:83
+						if gc_tx < 0 || gc_tx > len(sh)-8 {
 							break
 						}
 //line reverse.go:83
 						if gc_tx >= size/3 {
-//line reverse.go:83
 							var gc_ld3 lanes.Int32x8
 //line reverse.go:83
 							if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
 								gc_ld3 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
 							} else {
-//line reverse.go:84
 								break gc_steps2
 							}
 //line reverse.go:84
@@ -1109,15 +897,12 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						} else {
 //line reverse.go:84
 							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
-//line reverse.go:83
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:83
 								var gc_ld4 lanes.Int32x8
 //line reverse.go:83
 								if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
 									gc_ld4 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
 								} else {
-//line reverse.go:84
 									break gc_steps2
 								}
 //line reverse.go:84
@@ -1130,80 +915,65 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:82
 						y := int32(0)
+//line reverse.go:83
 						if gc_tx >= size/3 {
 							y = sh[gc_tx-size/3] + sh[gc_tx]
 						}
-//line reverse.go:87
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line reverse.go:93
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:94
 			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
-//line reverse.go:105
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
-//line reverse.go:107
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-//line reverse.go:92
-							gc_tx := gc_step3 + 1
-//line reverse.go:94
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
-//line reverse.go:96
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-//line reverse.go:92
-							gc_tx := gc_step3 + 2
-//line reverse.go:94
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
-//line reverse.go:96
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-//line reverse.go:92
-							gc_tx := gc_step3 + 3
-//line reverse.go:94
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
-//line reverse.go:96
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 					}
-//line reverse.go:92
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:95
 						y := gc_s_y[gc_rank]
 //line reverse.go:88
 						gc_at3[gc_tx] += y
 					}
 				} else {
-//line reverse.go:92
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1211,8 +981,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-//line reverse.go:92
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1220,8 +989,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-//line reverse.go:92
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1229,8 +997,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-//line reverse.go:92
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1238,8 +1005,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 					}
-//line reverse.go:92
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -1250,59 +1016,48 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-//line reverse.go:97
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line reverse.go:76
 		rank := gc_rank
-//line reverse.go:78
 		a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 		a0 += sh[rank]

@@ -21,15 +21,14 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reverse.go:18
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reverse.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reverse.go:22
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
@@ -39,10 +38,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line reverse.go:17
 						var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:17
 						_ = g
+//line reverse.go:18
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -55,10 +53,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line reverse.go:17
 					var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:17
 					_ = g
+//line reverse.go:18
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -74,11 +71,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line reverse.go:17
 						var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 						if g < 0 || g > len(data)-16 || gc_tx < 0 || gc_tx > len(x)-16 {
-//line reverse.go:19
 							break
 						}
 //line reverse.go:20
@@ -94,11 +89,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line reverse.go:17
 					var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					if g < 0 || g > len(data)-8 || gc_tx < 0 || gc_tx > len(x)-8 {
-//line reverse.go:19
 						break
 					}
 //line reverse.go:20
@@ -106,49 +99,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:17
 				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 				x[gc_tx] = data[g]
@@ -169,20 +122,19 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:22
 					var temp float32
-//line reverse.go:24
 					gc_s_temp[gc_rank] = temp
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:22
 					var temp float32
-//line reverse.go:24
 					gc_s_temp[gc_rank] = temp
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:30
 			if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -232,7 +184,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						var temp float32
 //line reverse.go:24
 						temp = gc_at3[gc_tx] + gc_at4[gc_tx]
-//line reverse.go:27
 						gc_s_temp[gc_rank] = temp
 					}
 				} else {
@@ -247,7 +198,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if gc_tx < 0 || gc_tx > len(x)-16 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-16 {
-//line reverse.go:24
 										break
 									}
 //line reverse.go:24
@@ -271,7 +221,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reverse.go:24
 							if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
-//line reverse.go:24
 								break
 							}
 //line reverse.go:24
@@ -288,7 +237,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						var temp float32
 //line reverse.go:24
 						temp = x[gc_tx] + x[gc_tx-stride]
-//line reverse.go:27
 						gc_s_temp[gc_rank] = temp
 					}
 				}
@@ -296,6 +244,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:34
 			if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -316,7 +265,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 									temp.StoreSlice(gc_at5[gc_tx:])
 								}
 							}
-//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -336,13 +284,11 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:35
 						temp := gc_s_temp[gc_rank]
 //line reverse.go:28
 						gc_at5[gc_tx] = temp
 					}
 				} else {
-//line reverse.go:32
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -355,14 +301,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								{
 //line reverse.go:28
 									if gc_tx < 0 || gc_tx > len(x)-16 {
-//line reverse.go:28
 										break
 									}
 //line reverse.go:28
 									temp.StoreSlice(x[gc_tx:])
 								}
 							}
-//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -377,7 +321,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 //line reverse.go:27
 							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
 							if gc_tx < 0 || gc_tx > len(x)-8 {
-//line reverse.go:28
 								break
 							}
 //line reverse.go:28
@@ -385,46 +328,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep6
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
-						}
-						{
-//line reverse.go:32
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
-						}
-						{
-//line reverse.go:32
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
-						}
-						{
-//line reverse.go:32
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
-						}
-					}
-//line reverse.go:32
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						temp := gc_s_temp[gc_rank]
@@ -435,9 +339,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			}
 		}
 	}
-//line reverse.go:36
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line reverse.go:38
 		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
@@ -447,10 +351,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 						gc_tx := gc_vstep7
-//line reverse.go:17
 						var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:17
 						_ = g
+//line reverse.go:18
 						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -463,10 +366,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
-//line reverse.go:17
 					var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:17
 					_ = g
+//line reverse.go:18
 					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -482,11 +384,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
-//line reverse.go:17
 						var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 						if gc_tx < 0 || gc_tx > len(x)-16 || g < 0 || g > len(data)-16 {
-//line reverse.go:32
 							break
 						}
 //line reverse.go:33
@@ -502,11 +402,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
-//line reverse.go:17
 					var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					if gc_tx < 0 || gc_tx > len(x)-8 || g < 0 || g > len(data)-8 {
-//line reverse.go:32
 						break
 					}
 //line reverse.go:33
@@ -514,49 +412,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep8
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:17
 				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 				data[g] = x[gc_tx]
@@ -577,81 +435,69 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx+8)
-//line reverse.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reverse.go:44
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
-//line reverse.go:44
 					var i int = gc_tx
+//line reverse.go:45
 					var g int = gc_bx*gc_bdx + i
 //line reverse.go:47
 					if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
-//line reverse.go:47
 						break
 					}
 //line reverse.go:48
 					archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
 					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
-//line reverse.go:50
 					if gc_if2.ToBits() != 0 {
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 							}
 						}
 						{
-//line reverse.go:50
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
@@ -659,7 +505,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						}
 					}
 				}
-//line reverse.go:52
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -668,124 +513,112 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 		if compiled.SIMD {
-//line reverse.go:44
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line reverse.go:44
 				var i int = gc_tx
+//line reverse.go:45
 				var g int = gc_bx*gc_bdx + i
 //line reverse.go:47
 				if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
-//line reverse.go:47
 					break
 				}
 //line reverse.go:48
 				archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
 				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
-//line reverse.go:50
 				if gc_if.ToBits() != 0 {
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 					}
-//line reverse.go:50
 					if gc_if.ToBits() != 0 {
 //line reverse.go:50
 						x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 					}
 				}
 			}
-//line reverse.go:52
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line reverse.go:44
 			i := gc_tx
+//line reverse.go:45
 			g := gc_bx*gc_bdx + i
 //line reverse.go:47
 			x[i] = data[g]
 			if i == 0 {
 				{
-//line reverse.go:49
 					k := int(0)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(1)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(2)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(3)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(4)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(5)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(6)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
-//line reverse.go:49
 					k := int(7)
+//line reverse.go:50
 					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 			}
 		}
 	}
 	{
-//line reverse.go:57
 		gc_from, gc_to := 0, gc_bdx
+//line reverse.go:58
 		if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -798,7 +631,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -806,7 +638,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -814,7 +645,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -822,7 +652,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -830,7 +659,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				gc_rank := gc_base + gc_tx
 //line reverse.go:54
 				var y int32
-//line reverse.go:56
 				gc_s_y[gc_rank] = y
 			}
 			gc_step2 := gc_hi2
@@ -840,7 +668,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -848,7 +675,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -856,7 +682,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -864,7 +689,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -872,13 +696,13 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				gc_rank := gc_base + gc_tx
 //line reverse.go:54
 				var y int32
-//line reverse.go:56
 				gc_s_y[gc_rank] = y
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line reverse.go:62
 		if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -890,16 +714,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reverse.go:56
 						gc_vb15 := archsimd.BroadcastInt32x16(3)
-//line reverse.go:56
 						gc_vb16 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reverse.go:44
 							var i int = gc_tx
-//line reverse.go:44
 							_ = i
 //line reverse.go:54
 							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -917,16 +737,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:56
 					gc_vb11 := archsimd.BroadcastInt32x8(3)
-//line reverse.go:56
 					gc_vb12 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:44
 						var i int = gc_tx
-//line reverse.go:44
 						_ = i
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -943,7 +759,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					var y int32
 //line reverse.go:56
 					y = 3*gc_at[gc_tx] + 1
-//line reverse.go:59
 					gc_s_y[gc_rank] = y
 				}
 			} else {
@@ -951,20 +766,16 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reverse.go:56
 						gc_vb7 := archsimd.BroadcastInt32x16(3)
-//line reverse.go:56
 						gc_vb8 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reverse.go:44
 							var i int = gc_tx
 //line reverse.go:54
 							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								if (i-d) < 0 || (i-d) > len(x)-16 {
-//line reverse.go:56
 									break
 								}
 //line reverse.go:56
@@ -981,20 +792,16 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:56
 					gc_vb3 := archsimd.BroadcastInt32x8(3)
-//line reverse.go:56
 					gc_vb4 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line reverse.go:44
 						var i int = gc_tx
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse.go:56
 						if (i-d) < 0 || (i-d) > len(x)-8 {
-//line reverse.go:56
 							break
 						}
 //line reverse.go:56
@@ -1004,71 +811,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-//line reverse.go:56
-						y = 3*x[i-d] + 1
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-//line reverse.go:56
-						y = 3*x[i-d] + 1
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-//line reverse.go:56
-						y = 3*x[i-d] + 1
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-//line reverse.go:56
-						y = 3*x[i-d] + 1
-//line reverse.go:59
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
 //line reverse.go:54
 					var y int32
 //line reverse.go:56
 					y = 3*x[i-d] + 1
-//line reverse.go:59
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -1076,6 +826,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line reverse.go:66
 		if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -1089,9 +840,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reverse.go:44
 							var i int = gc_tx
-//line reverse.go:44
 							_ = i
 //line reverse.go:44
 							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
@@ -1100,7 +849,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 								y.Sub(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line reverse.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1112,9 +860,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line reverse.go:44
 						var i int = gc_tx
-//line reverse.go:44
 						_ = i
 //line reverse.go:44
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
@@ -1125,13 +871,11 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:46
 					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-//line reverse.go:64
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1139,21 +883,18 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line reverse.go:44
 							var i int = gc_tx
 //line reverse.go:44
 							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 							{
 //line reverse.go:60
 								if i < 0 || i > len(x)-16 {
-//line reverse.go:60
 									break
 								}
 //line reverse.go:60
 								y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 							}
 						}
-//line reverse.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1165,13 +906,11 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line reverse.go:44
 						var i int = gc_tx
 //line reverse.go:44
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line reverse.go:60
 						if i < 0 || i > len(x)-8 {
-//line reverse.go:60
 							break
 						}
 //line reverse.go:60
@@ -1179,63 +918,10 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:46
-						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
-					}
-					{
-//line reverse.go:64
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:46
-						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
-					}
-					{
-//line reverse.go:64
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:46
-						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
-					}
-					{
-//line reverse.go:64
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse.go:44
-						i := gc_tx
-//line reverse.go:46
-						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
-					}
-				}
-//line reverse.go:64
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:44
 					i := gc_tx
-//line reverse.go:46
 					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					x[i] = y - x[i]
@@ -1243,9 +929,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 	}
-//line reverse.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line reverse.go:69
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
@@ -1256,10 +942,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line reverse.go:44
 						var i int = gc_tx
-						var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
+						var g int = gc_bx*gc_bdx + i
 						_ = g
 //line reverse.go:45
 						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
@@ -1276,10 +961,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line reverse.go:44
 					var i int = gc_tx
-					var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
+					var g int = gc_bx*gc_bdx + i
 					_ = g
 //line reverse.go:45
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
@@ -1289,7 +973,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reverse.go:47
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				gc_at3[gc_tx] = gc_at4[gc_tx] + y
@@ -1302,14 +985,13 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line reverse.go:44
 						var i int = gc_tx
+//line reverse.go:45
 						var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
 						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 //line reverse.go:63
 						if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
-//line reverse.go:63
 							break
 						}
 //line reverse.go:64
@@ -1326,14 +1008,13 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
-//line reverse.go:44
 					var i int = gc_tx
+//line reverse.go:45
 					var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line reverse.go:63
 					if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
-//line reverse.go:63
 						break
 					}
 //line reverse.go:64
@@ -1341,64 +1022,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep7
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:44
-					i := gc_tx
-					g := gc_bx*gc_bdx + i
-//line reverse.go:47
-					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:44
-					i := gc_tx
-					g := gc_bx*gc_bdx + i
-//line reverse.go:47
-					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:44
-					i := gc_tx
-					g := gc_bx*gc_bdx + i
-//line reverse.go:47
-					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reverse.go:44
-					i := gc_tx
-					g := gc_bx*gc_bdx + i
-//line reverse.go:47
-					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:44
 				i := gc_tx
+//line reverse.go:45
 				g := gc_bx*gc_bdx + i
-//line reverse.go:47
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				data[g] = x[i] + y
@@ -1419,17 +1048,14 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:84
 	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line reverse.go:75
 	size := gc_bdx * gc_bdy * gc_bdz
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-//line reverse.go:79
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -1437,7 +1063,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -1445,7 +1070,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -1453,7 +1077,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
@@ -1461,12 +1084,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line reverse.go:76
 		rank := gc_rank
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-//line reverse.go:82
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1493,52 +1114,16 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-//line reverse.go:82
-			gc_s_a0[gc_rank] = a0
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reverse.go:80
 		var a0 int32
-//line reverse.go:82
 		gc_s_a0[gc_rank] = a0
 	}
-//line reverse.go:81
 	if gc_bdy*gc_bdz == 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:84
 			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1546,22 +1131,19 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:82
 					y := int32(0)
-//line reverse.go:84
 					gc_s_y[gc_rank] = y
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:82
 					y := int32(0)
-//line reverse.go:84
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:90
 			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1574,14 +1156,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reverse.go:82
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line reverse.go:82
 								y := gc_vb4
 								{
+//line reverse.go:84
 									y = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 								}
 //line reverse.go:83
@@ -1595,12 +1176,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 					}
 					if compiled.SIMD {
-//line reverse.go:82
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line reverse.go:82
 							y := gc_vb3
 //line reverse.go:84
 							y = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
@@ -1611,11 +1190,9 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:82
 						y := int32(0)
 //line reverse.go:84
 						y = gc_at[gc_tx] + gc_at2[gc_tx]
-//line reverse.go:87
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1623,16 +1200,14 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reverse.go:82
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line reverse.go:82
 								y := gc_vb2
 								{
-									if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-16 || gc_tx < 0 || gc_tx > len(sh)-16 {
 //line reverse.go:84
+									if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-16 || gc_tx < 0 || gc_tx > len(sh)-16 {
 										break
 									}
 //line reverse.go:84
@@ -1649,16 +1224,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 					}
 					if compiled.SIMD {
-//line reverse.go:82
 						gc_vb := archsimd.BroadcastInt32x8(int32(0))
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reverse.go:82
 							y := gc_vb
 //line reverse.go:84
 							if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-8 || gc_tx < 0 || gc_tx > len(sh)-8 {
-//line reverse.go:84
 								break
 							}
 //line reverse.go:84
@@ -1671,11 +1243,9 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:82
 						y := int32(0)
 //line reverse.go:84
 						y = sh[gc_tx-size/3] + sh[gc_tx]
-//line reverse.go:87
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -1683,6 +1253,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line reverse.go:94
 			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1703,7 +1274,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 									archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
-//line reverse.go:89
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1724,13 +1294,11 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:94
 						y := gc_s_y[gc_rank]
 //line reverse.go:88
 						gc_at3[gc_tx] += y
 					}
 				} else {
-//line reverse.go:92
 					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1743,14 +1311,12 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								{
 //line reverse.go:88
 									if gc_tx < 0 || gc_tx > len(sh)-16 {
-//line reverse.go:88
 										break
 									}
 //line reverse.go:88
 									archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
 								}
 							}
-//line reverse.go:90
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1765,7 +1331,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 							if gc_tx < 0 || gc_tx > len(sh)-8 {
-//line reverse.go:88
 								break
 							}
 //line reverse.go:88
@@ -1773,46 +1338,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep5
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
-						}
-						{
-//line reverse.go:92
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
-						}
-						{
-//line reverse.go:92
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
-						}
-						{
-//line reverse.go:92
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
-						}
-					}
-//line reverse.go:92
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -1823,59 +1349,48 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-//line reverse.go:96
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
-//line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line reverse.go:76
 		rank := gc_rank
-//line reverse.go:78
 		a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 		a0 += sh[rank]

@@ -31,46 +31,42 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line row_guard.go:35
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 1
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 2
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 3
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line row_guard.go:15
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 					gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -80,40 +76,40 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line row_guard.go:15
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 					out[i] = int32(i % (len(out) + 1))
 				}
 			}
@@ -150,25 +146,19 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line row_guard.go:15
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line row_guard.go:15
 							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:15
 							_ = i
 							{
-//line row_guard.go:19
 								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
-//line row_guard.go:19
 									break
 								}
 //line row_guard.go:19
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4)).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -177,17 +167,12 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 				}
 				if compiled.SIMD {
-//line row_guard.go:15
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line row_guard.go:15
 						var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:15
 						_ = i
-//line row_guard.go:19
 						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
-//line row_guard.go:19
 							break
 						}
 //line row_guard.go:19
@@ -200,28 +185,23 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-//line row_guard.go:23
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line row_guard.go:15
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line row_guard.go:15
 							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 							{
 //line row_guard.go:19
 								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 || i < 0 || i > len(out)-16 {
-//line row_guard.go:19
 									break
 								}
 //line row_guard.go:19
 								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2)).StoreSlice(out[i:])
 							}
 						}
-//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -230,15 +210,12 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 				}
 				if compiled.SIMD {
-//line row_guard.go:15
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line row_guard.go:15
 						var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 || i < 0 || i > len(out)-8 {
-//line row_guard.go:19
 							break
 						}
 //line row_guard.go:19
@@ -246,59 +223,14 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line row_guard.go:15
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
-					}
-					{
-//line row_guard.go:23
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line row_guard.go:15
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
-					}
-					{
-//line row_guard.go:23
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line row_guard.go:15
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
-					}
-					{
-//line row_guard.go:23
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line row_guard.go:15
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
-					}
-				}
-//line row_guard.go:23
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line row_guard.go:15
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 					out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
-//line row_guard.go:23
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0

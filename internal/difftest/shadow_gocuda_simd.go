@@ -40,15 +40,14 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line shadow.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line shadow.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line shadow.go:21
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[gc_off:][:gc_bdx]
@@ -58,10 +57,9 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line shadow.go:18
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:18
 						_ = i
+//line shadow.go:19
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -74,10 +72,9 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line shadow.go:18
 					var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:18
 					_ = i
+//line shadow.go:19
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -93,10 +90,9 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line shadow.go:18
 						var i int = gc_bx*gc_bdx + gc_tx
-						if i < 0 || i > len(d)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:19
+						if i < 0 || i > len(d)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 							break
 						}
 //line shadow.go:20
@@ -112,10 +108,9 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line shadow.go:18
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(d)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 //line shadow.go:19
+					if i < 0 || i > len(d)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
 //line shadow.go:20
@@ -123,52 +118,17 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line shadow.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					s[gc_tx] = d[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line shadow.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					s[gc_tx] = d[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line shadow.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					s[gc_tx] = d[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line shadow.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					s[gc_tx] = d[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shadow.go:18
 				i := gc_bx*gc_bdx + gc_tx
+//line shadow.go:19
 				s[gc_tx] = d[i]
 			}
 		}
 	}
-//line shadow.go:25
 	gc_from, gc_to := 0, gc_bdx
+//line shadow.go:26
 	if gc_bound := len_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -179,8 +139,8 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 		if gc_from >= 0 && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(s)) && gc_off3 >= 0 && gc_off3 <= len(d) && gc_to <= len(d)-gc_off3 {
 			gc_at3 := d[gc_off3:][:gc_to]
 			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line shadow.go:22
 				min_ := int32(gc_tx)
+//line shadow.go:23
 				v := s[gc_idx] + max_
 				if copy_ {
 					v += min_
@@ -188,14 +148,12 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line shadow.go:31
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shadow.go:18
 				i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:22
 				min_ := int32(gc_tx)
+//line shadow.go:23
 				v := s[len_-gc_tx-1] + max_
 				if copy_ {
 					v += min_
@@ -268,78 +226,64 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step + 1
 //line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step + 2
 //line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step + 3
 //line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line shadow.go:44
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:40
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line shadow.go:44
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
 					}
 				}
-//line shadow.go:44
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 					s[gc_tx] = in[i]
@@ -348,9 +292,9 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shadow.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -369,78 +313,64 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step3 + 1
 //line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step3 + 2
 //line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step3 + 3
 //line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:44
 					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 					out[i] = s[gc_tx] * cap_
@@ -481,16 +411,13 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 							_ = i
 							{
 //line shadow.go:39
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -501,10 +428,9 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 						_ = i
+//line shadow.go:39
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -514,25 +440,22 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line shadow.go:44
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:40
+								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 									break
 								}
 //line shadow.go:40
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
-//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -543,11 +466,9 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-//line shadow.go:40
 							break
 						}
 //line shadow.go:40
@@ -555,53 +476,9 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-				}
-//line shadow.go:44
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 					s[gc_tx] = in[i]
@@ -610,9 +487,9 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shadow.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -631,16 +508,13 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 						gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 							_ = i
 							{
 //line shadow.go:43
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -653,9 +527,7 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_vb3 := archsimd.BroadcastFloat32x8(cap_)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 						_ = i
 //line shadow.go:43
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
@@ -667,7 +539,6 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -676,19 +547,16 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 						gc_vb2 := archsimd.BroadcastFloat32x16(cap_)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
 //line shadow.go:44
 								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
-//line shadow.go:44
 									break
 								}
 //line shadow.go:44
 								archsimd.LoadFloat32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -701,11 +569,9 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_vb := archsimd.BroadcastFloat32x8(cap_)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line shadow.go:44
 							break
 						}
 //line shadow.go:44
@@ -713,53 +579,9 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-				}
-//line shadow.go:48
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 					out[i] = s[gc_tx] * cap_
@@ -799,16 +621,13 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 							_ = i
 							{
 //line shadow.go:39
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -819,10 +638,9 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 						_ = i
+//line shadow.go:39
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -832,25 +650,22 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line shadow.go:44
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:40
+								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 									break
 								}
 //line shadow.go:40
 								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
-//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -861,11 +676,9 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-//line shadow.go:40
 							break
 						}
 //line shadow.go:40
@@ -873,53 +686,9 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-				}
-//line shadow.go:44
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 					s[gc_tx] = in[i]
@@ -928,9 +697,9 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shadow.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -949,16 +718,13 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 						gc_vb4 := archsimd.BroadcastInt32x16(cap_)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 							_ = i
 							{
 //line shadow.go:43
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -971,9 +737,7 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					gc_vb3 := archsimd.BroadcastInt32x8(cap_)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 						_ = i
 //line shadow.go:43
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
@@ -985,7 +749,6 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -994,19 +757,16 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 						gc_vb2 := archsimd.BroadcastInt32x16(cap_)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
 //line shadow.go:44
 								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
-//line shadow.go:44
 									break
 								}
 //line shadow.go:44
 								archsimd.LoadInt32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1019,11 +779,9 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					gc_vb := archsimd.BroadcastInt32x8(cap_)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line shadow.go:44
 							break
 						}
 //line shadow.go:44
@@ -1031,53 +789,9 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-				}
-//line shadow.go:48
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 					out[i] = s[gc_tx] * cap_
@@ -1117,16 +831,13 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 							_ = i
 							{
 //line shadow.go:39
 								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1137,10 +848,9 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 						_ = i
+//line shadow.go:39
 						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1150,25 +860,22 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line shadow.go:44
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:40
+								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 									break
 								}
 //line shadow.go:40
 								archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
-//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1179,11 +886,9 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-//line shadow.go:40
 							break
 						}
 //line shadow.go:40
@@ -1191,53 +896,9 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-					{
-//line shadow.go:44
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
-					}
-				}
-//line shadow.go:44
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 					s[gc_tx] = in[i]
@@ -1246,9 +907,9 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shadow.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1267,16 +928,13 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 						gc_vb4 := archsimd.BroadcastUint32x16(cap_)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 							_ = i
 							{
 //line shadow.go:43
 								archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1289,9 +947,7 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_vb3 := archsimd.BroadcastUint32x8(cap_)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:38
 						_ = i
 //line shadow.go:43
 						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
@@ -1303,7 +959,6 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1312,19 +967,16 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 						gc_vb2 := archsimd.BroadcastUint32x16(cap_)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line shadow.go:38
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
 //line shadow.go:44
 								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
-//line shadow.go:44
 									break
 								}
 //line shadow.go:44
 								archsimd.LoadUint32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1337,11 +989,9 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_vb := archsimd.BroadcastUint32x8(cap_)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line shadow.go:38
 						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line shadow.go:44
 							break
 						}
 //line shadow.go:44
@@ -1349,53 +999,9 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-					{
-//line shadow.go:48
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
-					}
-				}
-//line shadow.go:48
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 					out[i] = s[gc_tx] * cap_

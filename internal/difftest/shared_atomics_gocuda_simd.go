@@ -42,9 +42,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		}
 	}
 	{
-//line shared_atomics.go:34
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shared_atomics.go:36
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -55,7 +55,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; true || i < len(in) {
@@ -79,7 +78,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; i < len(in) {
@@ -102,7 +100,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			}
 		}
 	}
-//line shared_atomics.go:48
 	b := gc_bx
 	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -110,9 +107,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			return
 		}
 		gc_more = false
-//line shared_atomics.go:56
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line shared_atomics.go:58
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -130,12 +127,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line shared_atomics.go:21
 							var tid int = gc_tx
 //line shared_atomics.go:49
 							var k int = tid + gc_off
-//line shared_atomics.go:49
 							_ = k
+//line shared_atomics.go:50
 							archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -148,12 +144,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line shared_atomics.go:21
 						var tid int = gc_tx
 //line shared_atomics.go:49
 						var k int = tid + gc_off
-//line shared_atomics.go:49
 						_ = k
+//line shared_atomics.go:50
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -162,7 +157,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:50
 					gc_more = true
 //line shared_atomics.go:50
 					gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -174,12 +168,10 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line shared_atomics.go:21
 							var tid int = gc_tx
 //line shared_atomics.go:49
 							var k int = tid + gc_off
 							if k < 0 || k > len(s)-16 || (16*b+k) < 0 || (16*b+k) > len(out)-16 {
-//line shared_atomics.go:50
 								break
 							}
 //line shared_atomics.go:51
@@ -195,12 +187,10 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line shared_atomics.go:21
 						var tid int = gc_tx
 //line shared_atomics.go:49
 						var k int = tid + gc_off
 						if k < 0 || k > len(s)-8 || (16*b+k) < 0 || (16*b+k) > len(out)-8 {
-//line shared_atomics.go:50
 							break
 						}
 //line shared_atomics.go:51
@@ -211,61 +201,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:49
 					k := tid + gc_off
@@ -276,16 +214,15 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			}
 		}
 	}
-//line shared_atomics.go:52
 	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line shared_atomics.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line shared_atomics.go:61
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -306,12 +243,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line shared_atomics.go:21
 							var tid int = gc_tx
 //line shared_atomics.go:52
 							var k_ int = tid + gc_off2
-//line shared_atomics.go:52
 							_ = k_
+//line shared_atomics.go:53
 							archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).AsInt32x16().StoreSlice(gc_at4[gc_tx:])
 							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 						}
@@ -325,12 +261,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line shared_atomics.go:21
 						var tid int = gc_tx
 //line shared_atomics.go:52
 						var k_ int = tid + gc_off2
-//line shared_atomics.go:52
 						_ = k_
+//line shared_atomics.go:53
 						archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).AsInt32x8().StoreSlice(gc_at4[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
@@ -340,7 +275,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					gc_more2 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:53
 					gc_more2 = true
 //line shared_atomics.go:53
 					gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -353,12 +287,10 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line shared_atomics.go:21
 							var tid int = gc_tx
 //line shared_atomics.go:52
 							var k_ int = tid + gc_off2
 							if k_ < 0 || k_ > len(u)-16 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-16 || k_ > len(f)-16 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-16 {
-//line shared_atomics.go:53
 								break
 							}
 //line shared_atomics.go:54
@@ -375,12 +307,10 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line shared_atomics.go:21
 						var tid int = gc_tx
 //line shared_atomics.go:52
 						var k_ int = tid + gc_off2
 						if k_ < 0 || k_ > len(u)-8 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-8 || k_ > len(f)-8 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-8 {
-//line shared_atomics.go:53
 							break
 						}
 //line shared_atomics.go:54
@@ -392,65 +322,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:52
 					k_ := tid + gc_off2

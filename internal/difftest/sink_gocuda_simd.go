@@ -35,25 +35,21 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line sink.go:16
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line sink.go:16
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line sink.go:21
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line sink.go:15
 					var i int = gc_bx*gc_bdx + gc_tx
+//line sink.go:16
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line sink.go:17
 						break
 					}
 //line sink.go:17
@@ -63,7 +59,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line sink.go:18
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line sink.go:17
 						if gc_if4.ToBits() != 0 {
 //line sink.go:17
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
@@ -84,16 +79,14 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line sink.go:32
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line sink.go:15
 					var i int = gc_bx*gc_bdx + gc_tx
+//line sink.go:16
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line sink.go:17
 						break
 					}
 //line sink.go:17
@@ -110,7 +103,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line sink.go:26
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -123,13 +115,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line sink.go:15
 				i := gc_bx*gc_bdx + gc_tx
+//line sink.go:16
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-//line sink.go:21
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -167,7 +158,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line sink.go:35
 					v := gc_s_v[gc_rank]
 //line sink.go:22
 					gc_c1v[gc_lane] = v
@@ -177,14 +167,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line sink.go:22
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line sink.go:22
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line sink.go:20
 						var lane int = gc_lane
 //line sink.go:20
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -196,7 +183,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line sink.go:23
 							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line sink.go:23
 							if gc_if6.ToBits() != 0 {
 //line sink.go:23
 								v = v.Add(y).Merge(v, gc_if6)
@@ -212,14 +198,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line sink.go:20
 						var lane int = gc_lane
 //line sink.go:20
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line sink.go:22
 						y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line sink.go:23
 						if gc_if5.ToBits() != 0 {
 //line sink.go:23
 							v = v.Add(y).Merge(v, gc_if5)
@@ -237,23 +221,18 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line sink.go:20
 					lane := (gc_rank & 31)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:22
 					y := gc_c1r[gc_lane]
 					if lane >= d {
 						v += y
 					}
-//line sink.go:27
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-//line sink.go:20
 		warp := (gc_w >> 5)
-//line sink.go:22
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 && !(gc_bdx > gocuda.WarpSize) {
 			gc_hi2 = 0
@@ -268,13 +247,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line sink.go:22
 			v := gc_s_v[gc_rank]
 //line sink.go:30
 			totals[warp] = v
 		}
 	}
-//line sink.go:27
 	if gc_bdx > gocuda.WarpSize {
 //line sink.go:29
 		var gc_l_s [32]int32
@@ -282,9 +259,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
-//line sink.go:36
 			var gc_m14 uint32
-//line sink.go:33
 			if (gc_w >> 5) == 0 {
 				gc_m14 = ^uint32(0)
 			}
@@ -295,11 +270,9 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line sink.go:20
 							var lane int = gc_lane
 //line sink.go:34
 							if lane < 0 || lane > len(totals)-8 {
-//line sink.go:34
 								break
 							}
 //line sink.go:34
@@ -313,11 +286,9 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line sink.go:20
 							var lane int = gc_lane
 //line sink.go:34
 							if lane < 0 || lane > len(totals)-8 {
-//line sink.go:34
 								break
 							}
 //line sink.go:34
@@ -336,15 +307,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line sink.go:20
 						lane := (gc_rank & 31)
 //line sink.go:34
 						s := totals[lane]
-//line sink.go:36
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line sink.go:35
 				gc_all3 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 				if gc_all3 {
 					compiled.ShflUpDoubling(&gc_l_s, 1, 32)
@@ -362,13 +330,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
 							gc_left5 := gc_act
 							if compiled.SIMD {
-//line sink.go:36
 								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								if gc_act == ^uint32(0) {
-//line sink.go:36
 									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line sink.go:20
 										var lane int = gc_lane
 //line sink.go:20
 										s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
@@ -380,7 +345,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 										} else {
 //line sink.go:37
 											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
-//line sink.go:37
 											if gc_if10.ToBits() != 0 {
 //line sink.go:37
 												s = s.Add(y_).Merge(s, gc_if10)
@@ -395,14 +359,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line sink.go:20
 										var lane int = gc_lane
 //line sink.go:20
 										s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:36
 										y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
-//line sink.go:37
 										if gc_if9.ToBits() != 0 {
 //line sink.go:37
 											s = s.Add(y_).Merge(s, gc_if9)
@@ -420,16 +382,13 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line sink.go:20
 									lane := (gc_rank & 31)
-//line sink.go:22
 									s := gc_l_s[gc_lane]
 //line sink.go:36
 									y_ := gc_c2r[gc_lane]
 									if lane >= d_ {
 										s += y_
 									}
-//line sink.go:41
 									gc_l_s[gc_lane] = s
 								}
 							}
@@ -440,13 +399,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line sink.go:20
 							var lane int = gc_lane
 //line sink.go:20
 							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:41
 							if lane < 0 || lane > len(totals)-8 {
-//line sink.go:41
 								break
 							}
 //line sink.go:41
@@ -458,13 +415,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line sink.go:20
 							var lane int = gc_lane
 //line sink.go:20
 							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:41
 							if lane < 0 || lane > len(totals)-8 {
-//line sink.go:41
 								break
 							}
 //line sink.go:41
@@ -481,9 +436,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line sink.go:20
 						lane := (gc_rank & 31)
-//line sink.go:22
 						s := gc_l_s[gc_lane]
 //line sink.go:41
 						totals[lane] = s
@@ -492,7 +445,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			}
 			gc_act = gc_save14 &^ gc_dead
 		}
-//line sink.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -500,11 +452,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -519,11 +468,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -538,11 +484,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -557,11 +500,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -576,11 +516,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sink.go:15
 				i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 				warp := (gc_rank >> 5)
-//line sink.go:22
 				v := gc_s_v[gc_rank]
 //line sink.go:44
 				if warp > 0 {
@@ -593,9 +530,9 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	} else {
-//line sink.go:56
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line sink.go:58
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -612,9 +549,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line sink.go:15
 							var i int = gc_bx*gc_bdx + gc_tx
-//line sink.go:15
 							_ = i
 //line sink.go:15
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -623,7 +558,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 								v.StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line sink.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -635,9 +569,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line sink.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
-//line sink.go:15
 						_ = i
 //line sink.go:15
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -648,13 +580,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line sink.go:17
 					v := gc_s_v[gc_rank]
 //line sink.go:49
 					gc_at[gc_tx] = v
 				}
 			} else {
-//line sink.go:53
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -662,21 +592,18 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line sink.go:15
 							var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
 //line sink.go:49
 								if i < 0 || i > len(out)-16 {
-//line sink.go:49
 									break
 								}
 //line sink.go:49
 								v.StoreSlice(out[i:])
 							}
 						}
-//line sink.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -688,13 +615,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line sink.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line sink.go:49
 						if i < 0 || i > len(out)-8 {
-//line sink.go:49
 							break
 						}
 //line sink.go:49
@@ -702,63 +627,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
-						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
-					}
-					{
-//line sink.go:53
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
-						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
-					}
-					{
-//line sink.go:53
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
-						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
-					}
-					{
-//line sink.go:53
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
-						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
-					}
-				}
-//line sink.go:53
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 					v := gc_s_v[gc_rank]
 //line sink.go:49
 					out[i] = v

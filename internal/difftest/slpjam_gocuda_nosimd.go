@@ -24,7 +24,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:23
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -32,49 +31,12 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		var v float32
 		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:19
 		var v float32
-//line slpjam.go:21
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:22
@@ -84,14 +46,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			return
 		}
 		gc_more = false
-//line slpjam.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:20
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 				v := gc_s_v[gc_rank]
 //line slpjam.go:22
 				gc_start := g * run
@@ -118,67 +77,57 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line slpjam.go:33
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 //line slpjam.go:26
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:20
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 				v := gc_s_v[gc_rank]
 //line slpjam.go:26
 				out[g] = v
@@ -202,7 +151,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:40
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -210,49 +158,12 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		var v float32
 		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:36
 		var v float32
-//line slpjam.go:38
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:39
@@ -262,14 +173,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			return
 		}
 		gc_more = false
-//line slpjam.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:37
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 				v := gc_s_v[gc_rank]
 //line slpjam.go:39
 				gc_start := g * run
@@ -296,67 +204,57 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line slpjam.go:50
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 //line slpjam.go:43
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:37
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 				v := gc_s_v[gc_rank]
 //line slpjam.go:43
 				out[g] = v
@@ -380,7 +278,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:56
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -388,49 +285,12 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		var v float64
 		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:52
 		var v float64
-//line slpjam.go:54
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:55
@@ -440,14 +300,11 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			return
 		}
 		gc_more = false
-//line slpjam.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:53
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 				v := gc_s_v[gc_rank]
 //line slpjam.go:55
 				gc_start := g * run
@@ -474,67 +331,57 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			}
 		}
 	}
-//line slpjam.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line slpjam.go:66
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 //line slpjam.go:59
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:53
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 				v := gc_s_v[gc_rank]
 //line slpjam.go:59
 				out[g] = v

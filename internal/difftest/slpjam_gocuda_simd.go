@@ -25,7 +25,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:23
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -54,49 +53,12 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-//line slpjam.go:21
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:19
 		var v float32
-//line slpjam.go:21
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -109,14 +71,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line slpjam.go:30
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:22
 					gc_start := g * run
@@ -144,14 +103,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:28
 			gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
-//line slpjam.go:31
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:22
 					gc_start2 := g * run
@@ -179,9 +135,9 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line slpjam.go:34
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep2 := 0
@@ -191,9 +147,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line slpjam.go:20
 						var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:20
 						_ = g
 //line slpjam.go:20
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -211,9 +165,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line slpjam.go:20
 					var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:20
 					_ = g
 //line slpjam.go:20
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -224,7 +176,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line slpjam.go:22
 				v := gc_s_v[gc_rank]
 //line slpjam.go:26
 				gc_at[gc_tx] = v
@@ -237,13 +188,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line slpjam.go:20
 						var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:20
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line slpjam.go:26
 						if g < 0 || g > len(out)-16 {
-//line slpjam.go:26
 							break
 						}
 //line slpjam.go:26
@@ -260,13 +209,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line slpjam.go:20
 					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:20
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line slpjam.go:26
 					if g < 0 || g > len(out)-8 {
-//line slpjam.go:26
 						break
 					}
 //line slpjam.go:26
@@ -274,59 +221,10 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:20
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:20
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:20
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:20
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:20
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 				v := gc_s_v[gc_rank]
 //line slpjam.go:26
 				out[g] = v
@@ -341,7 +239,6 @@ func gc_slp_eightSums_0(run []float32) float32 {
 	if compiled.SIMD {
 //line slpjam.go:88
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slpjam.go:88
 		gc_at := 0
 //line slpjam.go:88
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -352,7 +249,6 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			} else {
 //line slpjam.go:90
 				var gc_l0 [8]float32
-//line slpjam.go:90
 				gc_v0.Store(&gc_l0)
 //line slpjam.go:90
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -373,11 +269,9 @@ func gc_slp_eightSums_0(run []float32) float32 {
 		run = run[gc_at:]
 //line slpjam.go:99
 		var gc_l0 [8]float32
-//line slpjam.go:99
 		gc_v0.Store(&gc_l0)
 //line slpjam.go:99
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slpjam.go:99
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line slpjam.go:88
@@ -407,17 +301,15 @@ func gc_slp_eightSums_0(run []float32) float32 {
 //line slpjam.go:86
 func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
-//line slpjam.go:87
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
 //line slpjam.go:87
 	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line slpjam.go:87
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:87
 	gc_at_p0 := 0
-//line slpjam.go:87
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line slpjam.go:89
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:90
@@ -425,7 +317,6 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		} else {
 //line slpjam.go:90
 			var gc_l0_p0 [8]float32
-//line slpjam.go:90
 			gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:90
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -441,7 +332,6 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 //line slpjam.go:97
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
-//line slpjam.go:97
 		gc_at_p0 += 8
 //line slpjam.go:89
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -451,7 +341,6 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		} else {
 //line slpjam.go:90
 			var gc_l0_p1 [8]float32
-//line slpjam.go:90
 			gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:90
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -467,11 +356,10 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 //line slpjam.go:97
 			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line slpjam.go:97
 		gc_at_p1 += 8
 	}
-//line slpjam.go:88
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line slpjam.go:89
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:90
@@ -479,7 +367,6 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		} else {
 //line slpjam.go:90
 			var gc_l0_p0 [8]float32
-//line slpjam.go:90
 			gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:90
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -496,8 +383,8 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
-//line slpjam.go:88
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line slpjam.go:89
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:90
@@ -505,7 +392,6 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		} else {
 //line slpjam.go:90
 			var gc_l0_p1 [8]float32
-//line slpjam.go:90
 			gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:90
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -528,18 +414,16 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slpjam.go:99
 	var gc_l0_p0 [8]float32
-//line slpjam.go:99
 	gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:99
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line slpjam.go:99
 	var gc_l0_p1 [8]float32
-//line slpjam.go:99
 	gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:99
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slpjam.go:99
 	archsimd.ClearAVXUpperBits()
+//line slpjam.go:100
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
@@ -621,7 +505,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:40
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -650,49 +533,12 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-//line slpjam.go:38
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:36
 		var v float32
-//line slpjam.go:38
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -705,14 +551,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line slpjam.go:47
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:39
 					gc_start := g * run
@@ -740,14 +583,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:45
 			gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
-//line slpjam.go:48
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:39
 					gc_start2 := g * run
@@ -775,9 +615,9 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:49
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line slpjam.go:51
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep2 := 0
@@ -787,9 +627,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line slpjam.go:37
 						var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:37
 						_ = g
 //line slpjam.go:37
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -807,9 +645,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line slpjam.go:37
 					var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:37
 					_ = g
 //line slpjam.go:37
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -820,7 +656,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line slpjam.go:39
 				v := gc_s_v[gc_rank]
 //line slpjam.go:43
 				gc_at[gc_tx] = v
@@ -833,13 +668,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line slpjam.go:37
 						var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:37
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line slpjam.go:43
 						if g < 0 || g > len(out)-16 {
-//line slpjam.go:43
 							break
 						}
 //line slpjam.go:43
@@ -856,13 +689,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line slpjam.go:37
 					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:37
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line slpjam.go:43
 					if g < 0 || g > len(out)-8 {
-//line slpjam.go:43
 						break
 					}
 //line slpjam.go:43
@@ -870,59 +701,10 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:37
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:37
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:37
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:37
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:37
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 				v := gc_s_v[gc_rank]
 //line slpjam.go:43
 				out[g] = v
@@ -946,7 +728,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:56
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
@@ -958,49 +739,12 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-//line slpjam.go:54
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:52
 		var v float64
-//line slpjam.go:54
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -1013,14 +757,11 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line slpjam.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:55
 					gc_start := g * run
@@ -1048,14 +789,11 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 //line slpjam.go:61
 			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
 		} else {
-//line slpjam.go:64
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:55
 					gc_start2 := g * run
@@ -1083,9 +821,9 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			}
 		}
 	}
-//line slpjam.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line slpjam.go:67
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep2 := 0
@@ -1093,9 +831,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line slpjam.go:53
 					var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:53
 					_ = g
 //line slpjam.go:53
 					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
@@ -1106,7 +842,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line slpjam.go:55
 				v := gc_s_v[gc_rank]
 //line slpjam.go:59
 				gc_at[gc_tx] = v
@@ -1117,13 +852,11 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line slpjam.go:53
 					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:53
 					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line slpjam.go:59
 					if g < 0 || g > len(out)-4 {
-//line slpjam.go:59
 						break
 					}
 //line slpjam.go:59
@@ -1131,59 +864,10 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:53
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:53
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:53
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line slpjam.go:53
-					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line slpjam.go:53
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 				v := gc_s_v[gc_rank]
 //line slpjam.go:59
 				out[g] = v
@@ -1200,7 +884,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 		gc_v0 := archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
 //line slpjam.go:66
 		gc_v1 := archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
-//line slpjam.go:66
 		gc_at := 0
 //line slpjam.go:66
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -1211,7 +894,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			} else {
 //line slpjam.go:68
 				var gc_l0 [4]float64
-//line slpjam.go:68
 				gc_v0.Store(&gc_l0)
 //line slpjam.go:68
 				v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
@@ -1230,7 +912,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			} else {
 //line slpjam.go:72
 				var gc_l1 [4]float64
-//line slpjam.go:72
 				gc_v1.Store(&gc_l1)
 //line slpjam.go:72
 				v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
@@ -1247,17 +928,14 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 		run = run[gc_at:]
 //line slpjam.go:77
 		var gc_l0 [4]float64
-//line slpjam.go:77
 		gc_v0.Store(&gc_l0)
 //line slpjam.go:77
 		v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
 //line slpjam.go:77
 		var gc_l1 [4]float64
-//line slpjam.go:77
 		gc_v1.Store(&gc_l1)
 //line slpjam.go:77
 		v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
-//line slpjam.go:77
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line slpjam.go:66
@@ -1287,7 +965,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 //line slpjam.go:64
 func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64) (float64, float64) {
 	var gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3, gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 float64
-//line slpjam.go:65
 	var gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3, gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 float64
 //line slpjam.go:65
 	gc_v0_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
@@ -1297,11 +974,10 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 	gc_v0_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 //line slpjam.go:65
 	gc_v1_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
-//line slpjam.go:65
 	gc_at_p0 := 0
-//line slpjam.go:65
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line slpjam.go:67
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 4 {
 //line slpjam.go:68
@@ -1309,7 +985,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		} else {
 //line slpjam.go:68
 			var gc_l0_p0 [4]float64
-//line slpjam.go:68
 			gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:68
 			gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
@@ -1321,14 +996,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
 		} else {
 //line slpjam.go:72
 			var gc_l1_p0 [4]float64
-//line slpjam.go:72
 			gc_v1_p0.Store(&gc_l1_p0)
 //line slpjam.go:72
 			gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
@@ -1340,7 +1013,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:75
 			gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
 		}
-//line slpjam.go:75
 		gc_at_p0 += 8
 //line slpjam.go:67
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -1350,7 +1022,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		} else {
 //line slpjam.go:68
 			var gc_l0_p1 [4]float64
-//line slpjam.go:68
 			gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:68
 			gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
@@ -1362,14 +1033,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
 		} else {
 //line slpjam.go:72
 			var gc_l1_p1 [4]float64
-//line slpjam.go:72
 			gc_v1_p1.Store(&gc_l1_p1)
 //line slpjam.go:72
 			gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
@@ -1381,11 +1050,10 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:75
 			gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 		}
-//line slpjam.go:75
 		gc_at_p1 += 8
 	}
-//line slpjam.go:66
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line slpjam.go:67
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 4 {
 //line slpjam.go:68
@@ -1393,7 +1061,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		} else {
 //line slpjam.go:68
 			var gc_l0_p0 [4]float64
-//line slpjam.go:68
 			gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:68
 			gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
@@ -1405,14 +1072,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
 		} else {
 //line slpjam.go:72
 			var gc_l1_p0 [4]float64
-//line slpjam.go:72
 			gc_v1_p0.Store(&gc_l1_p0)
 //line slpjam.go:72
 			gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
@@ -1425,8 +1090,8 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 			gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
 		}
 	}
-//line slpjam.go:66
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line slpjam.go:67
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 4 {
 //line slpjam.go:68
@@ -1434,7 +1099,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		} else {
 //line slpjam.go:68
 			var gc_l0_p1 [4]float64
-//line slpjam.go:68
 			gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:68
 			gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
@@ -1446,14 +1110,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
 		} else {
 //line slpjam.go:72
 			var gc_l1_p1 [4]float64
-//line slpjam.go:72
 			gc_v1_p1.Store(&gc_l1_p1)
 //line slpjam.go:72
 			gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
@@ -1472,30 +1134,26 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slpjam.go:77
 	var gc_l0_p0 [4]float64
-//line slpjam.go:77
 	gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:77
 	gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
 //line slpjam.go:77
 	var gc_l1_p0 [4]float64
-//line slpjam.go:77
 	gc_v1_p0.Store(&gc_l1_p0)
 //line slpjam.go:77
 	gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
 //line slpjam.go:77
 	var gc_l0_p1 [4]float64
-//line slpjam.go:77
 	gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:77
 	gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
 //line slpjam.go:77
 	var gc_l1_p1 [4]float64
-//line slpjam.go:77
 	gc_v1_p1.Store(&gc_l1_p1)
 //line slpjam.go:77
 	gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
-//line slpjam.go:77
 	archsimd.ClearAVXUpperBits()
+//line slpjam.go:78
 	for _, gc_p0_x := range gc_p0_run {
 		gc_p0_v0 += gc_p0_x
 	}

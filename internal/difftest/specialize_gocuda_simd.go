@@ -56,7 +56,6 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 	gc_n := gc_b.Len()
 	_ = &k
 	gc_bx := 0
-//line specialize.go:43
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -67,9 +66,9 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:54
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -95,16 +94,13 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 								gc_vb10 := archsimd.BroadcastFloat32x16(k)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line specialize.go:33
 									var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:33
 									_ = i
 									{
 //line specialize.go:34
 										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -117,168 +113,123 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							gc_vb9 := archsimd.BroadcastFloat32x8(k)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line specialize.go:33
 								var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:33
 								_ = i
+//line specialize.go:34
 								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:35
 							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
-//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			} else {
-//line specialize.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:33
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:33
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 						gc_vb7 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
 						gc_vb8 := archsimd.BroadcastFloat32x16(k)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line specialize.go:33
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
+								if i < 0 || i > len(out)-16 {
 									break
 								}
 //line specialize.go:35
 								var gc_t4 int = i + 1
-//line specialize.go:35
 								var gc_i7 int = gc_t4
-//line specialize.go:35
 								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
 								gc_returned7 := gc_none2
-//line specialize.go:35
 								if gc_i7 >=
 //line specialize.go:22
 									len(in) {
-//line specialize.go:35
 									gc_result7 = gc_vb7
-//line specialize.go:35
 									gc_b4 := gc_none2
-//line specialize.go:35
 									if true {
-//line specialize.go:35
 										gc_b4 = gc_all2
 									}
-//line specialize.go:35
 									gc_returned7 = gc_b4
 								} else {
 //line specialize.go:35
 									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line specialize.go:35
 									if gc_if9.ToBits() != 0 {
-//line specialize.go:35
 										gc_result7 = gc_result7.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-//line specialize.go:35
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 									}
 								}
-//line specialize.go:35
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-//line specialize.go:35
 								if gc_if10.ToBits() != 0 {
-//line specialize.go:35
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
 									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
-//line specialize.go:35
 										break gc_steps4
 									}
-//line specialize.go:35
 									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line specialize.go:35
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
 //line specialize.go:35
 								var gc_i8 int = i
-//line specialize.go:35
 								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
 								gc_returned8 := gc_none2
-//line specialize.go:35
 								if gc_i8 >=
 //line specialize.go:22
 									len(in) {
-//line specialize.go:35
 									gc_result8 = gc_vb7
-//line specialize.go:35
 									gc_b5 := gc_none2
-//line specialize.go:35
 									if true {
-//line specialize.go:35
 										gc_b5 = gc_all2
 									}
-//line specialize.go:35
 									gc_returned8 = gc_b5
 								} else {
 //line specialize.go:35
 									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:35
 									if gc_if11.ToBits() != 0 {
-//line specialize.go:35
 										gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:35
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 									}
 								}
-//line specialize.go:35
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:35
 								if gc_if12.ToBits() != 0 {
-//line specialize.go:35
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
 										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
-//line specialize.go:35
 										break gc_steps4
 									}
-//line specialize.go:35
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:35
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
 //line specialize.go:35
 								gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
-//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -287,128 +238,87 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					}
 				}
 				if compiled.SIMD {
-//line specialize.go:33
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:33
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 					gc_vb4 := archsimd.BroadcastFloat32x8(k)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line specialize.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						if i < 0 || i > len(out)-8 {
-//line specialize.go:35
 							break
 						}
 //line specialize.go:35
 						var gc_t2 int = i + 1
-//line specialize.go:35
 						var gc_i3 int = gc_t2
-//line specialize.go:35
 						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
 						gc_returned3 := gc_none
-//line specialize.go:35
 						if gc_i3 >=
 //line specialize.go:22
 							len(in) {
-//line specialize.go:35
 							gc_result3 = gc_vb3
-//line specialize.go:35
 							gc_b2 := gc_none
-//line specialize.go:35
 							if true {
-//line specialize.go:35
 								gc_b2 = gc_all
 							}
-//line specialize.go:35
 							gc_returned3 = gc_b2
 						} else {
 //line specialize.go:35
 							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:35
 								gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
-//line specialize.go:35
 								gc_returned3 = gc_if3.Or(gc_returned3)
 							}
 						}
-//line specialize.go:35
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
 						if gc_if4.ToBits() != 0 {
-//line specialize.go:35
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:35
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
-//line specialize.go:35
 								break gc_steps2
 							}
-//line specialize.go:35
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:35
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
 //line specialize.go:35
 						var gc_i4 int = i
-//line specialize.go:35
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
 						gc_returned4 := gc_none
-//line specialize.go:35
 						if gc_i4 >=
 //line specialize.go:22
 							len(in) {
-//line specialize.go:35
 							gc_result4 = gc_vb3
-//line specialize.go:35
 							gc_b3 := gc_none
-//line specialize.go:35
 							if true {
-//line specialize.go:35
 								gc_b3 = gc_all
 							}
-//line specialize.go:35
 							gc_returned4 = gc_b3
 						} else {
 //line specialize.go:35
 							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
 							if gc_if5.ToBits() != 0 {
-//line specialize.go:35
 								gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
-//line specialize.go:35
 								gc_returned4 = gc_if5.Or(gc_returned4)
 							}
 						}
-//line specialize.go:35
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
 						if gc_if6.ToBits() != 0 {
-//line specialize.go:35
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:35
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
-//line specialize.go:35
 								break gc_steps2
 							}
-//line specialize.go:35
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:35
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
 //line specialize.go:35
@@ -416,58 +326,10 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-				}
-//line specialize.go:39
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
@@ -487,7 +349,6 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line specialize.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -498,9 +359,9 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:53
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:55
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -526,16 +387,13 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 								gc_vb6 := archsimd.BroadcastInt32x16(k)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line specialize.go:33
 									var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:33
 									_ = i
 									{
 //line specialize.go:34
 										archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -548,168 +406,123 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 							gc_vb5 := archsimd.BroadcastInt32x8(k)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line specialize.go:33
 								var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:33
 								_ = i
+//line specialize.go:34
 								archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:35
 							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
-//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			} else {
-//line specialize.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:33
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:33
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 						gc_vb3 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
 						gc_vb4 := archsimd.BroadcastInt32x16(k)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line specialize.go:33
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
+								if i < 0 || i > len(out)-16 {
 									break
 								}
 //line specialize.go:35
 								var gc_t4 int = i + 1
-//line specialize.go:35
 								var gc_i7 int = gc_t4
-//line specialize.go:35
 								var gc_result7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
 								gc_returned7 := gc_none2
-//line specialize.go:35
 								if gc_i7 >=
 //line specialize.go:22
 									len(in) {
-//line specialize.go:35
 									gc_result7 = gc_vb3
-//line specialize.go:35
 									gc_b4 := gc_none2
-//line specialize.go:35
 									if true {
-//line specialize.go:35
 										gc_b4 = gc_all2
 									}
-//line specialize.go:35
 									gc_returned7 = gc_b4
 								} else {
 //line specialize.go:35
 									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line specialize.go:35
 									if gc_if9.ToBits() != 0 {
-//line specialize.go:35
 										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-//line specialize.go:35
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 									}
 								}
-//line specialize.go:35
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-//line specialize.go:35
 								if gc_if10.ToBits() != 0 {
-//line specialize.go:35
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
 									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
 										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i7:])
 									} else {
-//line specialize.go:35
 										break gc_steps4
 									}
-//line specialize.go:35
 									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line specialize.go:35
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
 //line specialize.go:35
 								var gc_i8 int = i
-//line specialize.go:35
 								var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
 								gc_returned8 := gc_none2
-//line specialize.go:35
 								if gc_i8 >=
 //line specialize.go:22
 									len(in) {
-//line specialize.go:35
 									gc_result8 = gc_vb3
-//line specialize.go:35
 									gc_b5 := gc_none2
-//line specialize.go:35
 									if true {
-//line specialize.go:35
 										gc_b5 = gc_all2
 									}
-//line specialize.go:35
 									gc_returned8 = gc_b5
 								} else {
 //line specialize.go:35
 									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:35
 									if gc_if11.ToBits() != 0 {
-//line specialize.go:35
 										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:35
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 									}
 								}
-//line specialize.go:35
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:35
 								if gc_if12.ToBits() != 0 {
-//line specialize.go:35
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
 										gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
-//line specialize.go:35
 										break gc_steps4
 									}
-//line specialize.go:35
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:35
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
 //line specialize.go:35
 								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
-//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -718,128 +531,87 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					}
 				}
 				if compiled.SIMD {
-//line specialize.go:33
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:33
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 					gc_vb := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 					gc_vb2 := archsimd.BroadcastInt32x8(k)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line specialize.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						if i < 0 || i > len(out)-8 {
-//line specialize.go:35
 							break
 						}
 //line specialize.go:35
 						var gc_t2 int = i + 1
-//line specialize.go:35
 						var gc_i3 int = gc_t2
-//line specialize.go:35
 						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
 						gc_returned3 := gc_none
-//line specialize.go:35
 						if gc_i3 >=
 //line specialize.go:22
 							len(in) {
-//line specialize.go:35
 							gc_result3 = gc_vb
-//line specialize.go:35
 							gc_b2 := gc_none
-//line specialize.go:35
 							if true {
-//line specialize.go:35
 								gc_b2 = gc_all
 							}
-//line specialize.go:35
 							gc_returned3 = gc_b2
 						} else {
 //line specialize.go:35
 							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:35
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:35
 								gc_returned3 = gc_if3.Or(gc_returned3)
 							}
 						}
-//line specialize.go:35
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
 						if gc_if4.ToBits() != 0 {
-//line specialize.go:35
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
 								gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 							} else {
-//line specialize.go:35
 								break gc_steps2
 							}
-//line specialize.go:35
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:35
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
 //line specialize.go:35
 						var gc_i4 int = i
-//line specialize.go:35
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
 						gc_returned4 := gc_none
-//line specialize.go:35
 						if gc_i4 >=
 //line specialize.go:22
 							len(in) {
-//line specialize.go:35
 							gc_result4 = gc_vb
-//line specialize.go:35
 							gc_b3 := gc_none
-//line specialize.go:35
 							if true {
-//line specialize.go:35
 								gc_b3 = gc_all
 							}
-//line specialize.go:35
 							gc_returned4 = gc_b3
 						} else {
 //line specialize.go:35
 							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
 							if gc_if5.ToBits() != 0 {
-//line specialize.go:35
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:35
 								gc_returned4 = gc_if5.Or(gc_returned4)
 							}
 						}
-//line specialize.go:35
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
 						if gc_if6.ToBits() != 0 {
-//line specialize.go:35
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 							} else {
-//line specialize.go:35
 								break gc_steps2
 							}
-//line specialize.go:35
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:35
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
 //line specialize.go:35
@@ -847,58 +619,10 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-				}
-//line specialize.go:39
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
@@ -918,7 +642,6 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line specialize.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -929,9 +652,9 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:53
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:55
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -957,16 +680,13 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 								gc_vb6 := archsimd.BroadcastUint32x16(k)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line specialize.go:33
 									var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:33
 									_ = i
 									{
 //line specialize.go:34
 										archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
-//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -979,168 +699,123 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 							gc_vb5 := archsimd.BroadcastUint32x8(k)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line specialize.go:33
 								var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:33
 								_ = i
+//line specialize.go:34
 								archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:35
 							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
-//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			} else {
-//line specialize.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:33
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:33
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 						gc_vb3 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
 						gc_vb4 := archsimd.BroadcastUint32x16(k)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line specialize.go:33
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
+								if i < 0 || i > len(out)-16 {
 									break
 								}
 //line specialize.go:35
 								var gc_t4 int = i + 1
-//line specialize.go:35
 								var gc_i7 int = gc_t4
-//line specialize.go:35
 								var gc_result7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
 								gc_returned7 := gc_none2
-//line specialize.go:35
 								if gc_i7 >=
 //line specialize.go:22
 									len(in) {
-//line specialize.go:35
 									gc_result7 = gc_vb3
-//line specialize.go:35
 									gc_b4 := gc_none2
-//line specialize.go:35
 									if true {
-//line specialize.go:35
 										gc_b4 = gc_all2
 									}
-//line specialize.go:35
 									gc_returned7 = gc_b4
 								} else {
 //line specialize.go:35
 									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line specialize.go:35
 									if gc_if9.ToBits() != 0 {
-//line specialize.go:35
 										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-//line specialize.go:35
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 									}
 								}
-//line specialize.go:35
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-//line specialize.go:35
 								if gc_if10.ToBits() != 0 {
-//line specialize.go:35
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
 									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
 										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i7:])
 									} else {
-//line specialize.go:35
 										break gc_steps4
 									}
-//line specialize.go:35
 									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line specialize.go:35
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
 //line specialize.go:35
 								var gc_i8 int = i
-//line specialize.go:35
 								var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
 								gc_returned8 := gc_none2
-//line specialize.go:35
 								if gc_i8 >=
 //line specialize.go:22
 									len(in) {
-//line specialize.go:35
 									gc_result8 = gc_vb3
-//line specialize.go:35
 									gc_b5 := gc_none2
-//line specialize.go:35
 									if true {
-//line specialize.go:35
 										gc_b5 = gc_all2
 									}
-//line specialize.go:35
 									gc_returned8 = gc_b5
 								} else {
 //line specialize.go:35
 									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:35
 									if gc_if11.ToBits() != 0 {
-//line specialize.go:35
 										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:35
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 									}
 								}
-//line specialize.go:35
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:35
 								if gc_if12.ToBits() != 0 {
-//line specialize.go:35
 									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
 										gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
-//line specialize.go:35
 										break gc_steps4
 									}
-//line specialize.go:35
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:35
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
 //line specialize.go:35
 								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
-//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1149,128 +824,87 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					}
 				}
 				if compiled.SIMD {
-//line specialize.go:33
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:33
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 					gc_vb := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 					gc_vb2 := archsimd.BroadcastUint32x8(k)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line specialize.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						if i < 0 || i > len(out)-8 {
-//line specialize.go:35
 							break
 						}
 //line specialize.go:35
 						var gc_t2 int = i + 1
-//line specialize.go:35
 						var gc_i3 int = gc_t2
-//line specialize.go:35
 						var gc_result3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
 						gc_returned3 := gc_none
-//line specialize.go:35
 						if gc_i3 >=
 //line specialize.go:22
 							len(in) {
-//line specialize.go:35
 							gc_result3 = gc_vb
-//line specialize.go:35
 							gc_b2 := gc_none
-//line specialize.go:35
 							if true {
-//line specialize.go:35
 								gc_b2 = gc_all
 							}
-//line specialize.go:35
 							gc_returned3 = gc_b2
 						} else {
 //line specialize.go:35
 							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:35
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:35
 								gc_returned3 = gc_if3.Or(gc_returned3)
 							}
 						}
-//line specialize.go:35
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
 						if gc_if4.ToBits() != 0 {
-//line specialize.go:35
 							var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
 								gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
 							} else {
-//line specialize.go:35
 								break gc_steps2
 							}
-//line specialize.go:35
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:35
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
 //line specialize.go:35
 						var gc_i4 int = i
-//line specialize.go:35
 						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
 						gc_returned4 := gc_none
-//line specialize.go:35
 						if gc_i4 >=
 //line specialize.go:22
 							len(in) {
-//line specialize.go:35
 							gc_result4 = gc_vb
-//line specialize.go:35
 							gc_b3 := gc_none
-//line specialize.go:35
 							if true {
-//line specialize.go:35
 								gc_b3 = gc_all
 							}
-//line specialize.go:35
 							gc_returned4 = gc_b3
 						} else {
 //line specialize.go:35
 							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
 							if gc_if5.ToBits() != 0 {
-//line specialize.go:35
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:35
 								gc_returned4 = gc_if5.Or(gc_returned4)
 							}
 						}
-//line specialize.go:35
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
 						if gc_if6.ToBits() != 0 {
-//line specialize.go:35
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
 								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
 							} else {
-//line specialize.go:35
 								break gc_steps2
 							}
-//line specialize.go:35
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:35
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
 //line specialize.go:35
@@ -1278,58 +912,10 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-					{
-//line specialize.go:39
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-				}
-//line specialize.go:39
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
@@ -1389,14 +975,11 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line specialize.go:44
 								var tid int = gc_tx
-								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+								var i int = gc_bx*gc_bdx*2 + tid
 								_ = i
-//line specialize.go:47
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line specialize.go:47
 								ahead := gc_t2
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1412,14 +995,11 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+							var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
-//line specialize.go:47
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line specialize.go:47
 							ahead := gc_t
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1430,7 +1010,6 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_rank := gc_base + gc_tx
 //line specialize.go:47
 						var ahead float32 = gc_at[gc_tx]
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1438,71 +1017,50 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:44
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line specialize.go:44
 								var tid int = gc_tx
+//line specialize.go:45
 								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 								var gc_i4 int = i
-//line specialize.go:47
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:47
 								gc_returned4 := gc_none2
 //line specialize.go:22
 								if gc_i4 >= len(in) {
-//line specialize.go:47
 									gc_result4 = gc_vb4
-//line specialize.go:47
 									gc_b3 := gc_none2
-//line specialize.go:47
 									if true {
-//line specialize.go:47
 										gc_b3 = gc_all2
 									}
-//line specialize.go:47
 									gc_returned4 = gc_b3
 								} else {
 //line specialize.go:47
 									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line specialize.go:47
 									if gc_if5.ToBits() != 0 {
-//line specialize.go:47
 										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line specialize.go:47
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line specialize.go:22
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line specialize.go:47
 								if gc_if6.ToBits() != 0 {
-//line specialize.go:47
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
 										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line specialize.go:47
 										break gc_steps4
 									}
-//line specialize.go:47
 									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line specialize.go:47
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line specialize.go:47
 								ahead := gc_result4
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1515,146 +1073,73 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						}
 					}
 					if compiled.SIMD {
-//line specialize.go:44
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
+//line specialize.go:45
 							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var gc_i2 int = i
-//line specialize.go:47
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:47
 							gc_returned2 := gc_none
 //line specialize.go:22
 							if gc_i2 >= len(in) {
-//line specialize.go:47
 								gc_result2 = gc_vb2
-//line specialize.go:47
 								gc_b2 := gc_none
-//line specialize.go:47
 								if true {
-//line specialize.go:47
 									gc_b2 = gc_all
 								}
-//line specialize.go:47
 								gc_returned2 = gc_b2
 							} else {
 //line specialize.go:47
 								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line specialize.go:47
 								if gc_if2.ToBits() != 0 {
-//line specialize.go:47
 									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
-//line specialize.go:47
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line specialize.go:22
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:47
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:47
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
 									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line specialize.go:47
 									break gc_steps2
 								}
-//line specialize.go:47
 								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-//line specialize.go:47
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line specialize.go:47
 							ahead := gc_result2
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead float32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead float32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead float32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead float32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead float32 = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:58
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -1665,10 +1150,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+							var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
 //line specialize.go:45
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
@@ -1685,10 +1169,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line specialize.go:44
 						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+						var i int = gc_bx*gc_bdx*2 + tid
 						_ = i
 //line specialize.go:45
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
@@ -1698,7 +1181,6 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -1708,77 +1190,55 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line specialize.go:44
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 						gc_vb8 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
+//line specialize.go:45
 							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 							if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
 								break
 							}
 //line specialize.go:47
 							var gc_t6 int = i + gc_bdx
-//line specialize.go:47
 							var gc_i8 int = gc_t6
-//line specialize.go:47
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:47
 							gc_returned8 := gc_none4
 //line specialize.go:22
 							if gc_i8 >= len(in) {
-//line specialize.go:47
 								gc_result8 = gc_vb8
-//line specialize.go:47
 								gc_b5 := gc_none4
-//line specialize.go:47
 								if true {
-//line specialize.go:47
 									gc_b5 = gc_all4
 								}
-//line specialize.go:47
 								gc_returned8 = gc_b5
 							} else {
 //line specialize.go:47
 								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:47
 								if gc_if11.ToBits() != 0 {
-//line specialize.go:47
 									gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:47
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line specialize.go:22
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:47
 							if gc_if12.ToBits() != 0 {
-//line specialize.go:47
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
-//line specialize.go:47
 									break gc_steps8
 								}
-//line specialize.go:47
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:47
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line specialize.go:48
@@ -1792,77 +1252,55 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 				}
 				if compiled.SIMD {
-//line specialize.go:44
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 					gc_vb6 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line specialize.go:44
 						var tid int = gc_tx
+//line specialize.go:45
 						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 						if tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:47
 							break
 						}
 //line specialize.go:47
 						var gc_t4 int = i + gc_bdx
-//line specialize.go:47
 						var gc_i6 int = gc_t4
-//line specialize.go:47
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:47
 						gc_returned6 := gc_none3
 //line specialize.go:22
 						if gc_i6 >= len(in) {
-//line specialize.go:47
 							gc_result6 = gc_vb6
-//line specialize.go:47
 							gc_b4 := gc_none3
-//line specialize.go:47
 							if true {
-//line specialize.go:47
 								gc_b4 = gc_all3
 							}
-//line specialize.go:47
 							gc_returned6 = gc_b4
 						} else {
 //line specialize.go:47
 							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line specialize.go:47
 							if gc_if8.ToBits() != 0 {
-//line specialize.go:47
 								gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
-//line specialize.go:47
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line specialize.go:22
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:47
 						if gc_if9.ToBits() != 0 {
-//line specialize.go:47
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
-//line specialize.go:47
 								break gc_steps6
 							}
-//line specialize.go:47
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-//line specialize.go:47
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line specialize.go:48
@@ -1870,155 +1308,102 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:57
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -2028,8 +1413,8 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 	}
 //line specialize.go:49
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line specialize.go:51
 		gc_from, gc_to := 0, gc_bdx
+//line specialize.go:52
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2044,16 +1429,13 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line specialize.go:44
 							var tid int = gc_tx
-//line specialize.go:44
 							_ = tid
 							{
 //line specialize.go:50
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2064,9 +1446,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line specialize.go:44
 						var tid int = gc_tx
-//line specialize.go:44
 						_ = tid
 //line specialize.go:50
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -2078,26 +1458,22 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line specialize.go:55
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line specialize.go:44
 							var tid int = gc_tx
 							{
 //line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
 									break
 								}
 //line specialize.go:51
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2108,11 +1484,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line specialize.go:44
 						var tid int = gc_tx
 //line specialize.go:51
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:51
 							break
 						}
 //line specialize.go:51
@@ -2120,53 +1494,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line specialize.go:55
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
 //line specialize.go:51
 					sdata[tid] += sdata[tid+s]
@@ -2175,7 +1505,6 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2183,11 +1512,12 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line specialize.go:66
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
@@ -2197,49 +1527,43 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
-//line specialize.go:60
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line specialize.go:60
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line specialize.go:60
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:56
@@ -2275,14 +1599,11 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line specialize.go:44
 								var tid int = gc_tx
-								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+								var i int = gc_bx*gc_bdx*2 + tid
 								_ = i
-//line specialize.go:47
 								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
-//line specialize.go:47
 								ahead := gc_t2
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -2298,14 +1619,11 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+							var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
-//line specialize.go:47
 							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line specialize.go:47
 							ahead := gc_t
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -2316,7 +1634,6 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_rank := gc_base + gc_tx
 //line specialize.go:47
 						var ahead int32 = gc_at[gc_tx]
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -2324,71 +1641,50 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:44
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 							gc_vb2 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line specialize.go:44
 								var tid int = gc_tx
+//line specialize.go:45
 								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 								var gc_i4 int = i
-//line specialize.go:47
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:47
 								gc_returned4 := gc_none2
 //line specialize.go:22
 								if gc_i4 >= len(in) {
-//line specialize.go:47
 									gc_result4 = gc_vb2
-//line specialize.go:47
 									gc_b3 := gc_none2
-//line specialize.go:47
 									if true {
-//line specialize.go:47
 										gc_b3 = gc_all2
 									}
-//line specialize.go:47
 									gc_returned4 = gc_b3
 								} else {
 //line specialize.go:47
 									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line specialize.go:47
 									if gc_if5.ToBits() != 0 {
-//line specialize.go:47
 										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line specialize.go:47
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line specialize.go:22
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line specialize.go:47
 								if gc_if6.ToBits() != 0 {
-//line specialize.go:47
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
 										gc_ld4 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
-//line specialize.go:47
 										break gc_steps4
 									}
-//line specialize.go:47
 									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line specialize.go:47
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line specialize.go:47
 								ahead := gc_result4
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -2401,146 +1697,73 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						}
 					}
 					if compiled.SIMD {
-//line specialize.go:44
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 						gc_vb := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
+//line specialize.go:45
 							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var gc_i2 int = i
-//line specialize.go:47
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:47
 							gc_returned2 := gc_none
 //line specialize.go:22
 							if gc_i2 >= len(in) {
-//line specialize.go:47
 								gc_result2 = gc_vb
-//line specialize.go:47
 								gc_b2 := gc_none
-//line specialize.go:47
 								if true {
-//line specialize.go:47
 									gc_b2 = gc_all
 								}
-//line specialize.go:47
 								gc_returned2 = gc_b2
 							} else {
 //line specialize.go:47
 								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line specialize.go:47
 								if gc_if2.ToBits() != 0 {
-//line specialize.go:47
 									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-//line specialize.go:47
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line specialize.go:22
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:47
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:47
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
-//line specialize.go:47
 									break gc_steps2
 								}
-//line specialize.go:47
 								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-//line specialize.go:47
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line specialize.go:47
 							ahead := gc_result2
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead int32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead int32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead int32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead int32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead int32 = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:58
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -2551,10 +1774,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+							var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
 //line specialize.go:45
 							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
@@ -2571,10 +1793,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line specialize.go:44
 						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+						var i int = gc_bx*gc_bdx*2 + tid
 						_ = i
 //line specialize.go:45
 						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
@@ -2584,7 +1805,6 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -2594,77 +1814,55 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line specialize.go:44
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
+//line specialize.go:45
 							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 							if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
 								break
 							}
 //line specialize.go:47
 							var gc_t6 int = i + gc_bdx
-//line specialize.go:47
 							var gc_i8 int = gc_t6
-//line specialize.go:47
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:47
 							gc_returned8 := gc_none4
 //line specialize.go:22
 							if gc_i8 >= len(in) {
-//line specialize.go:47
 								gc_result8 = gc_vb4
-//line specialize.go:47
 								gc_b5 := gc_none4
-//line specialize.go:47
 								if true {
-//line specialize.go:47
 									gc_b5 = gc_all4
 								}
-//line specialize.go:47
 								gc_returned8 = gc_b5
 							} else {
 //line specialize.go:47
 								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:47
 								if gc_if11.ToBits() != 0 {
-//line specialize.go:47
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:47
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line specialize.go:22
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:47
 							if gc_if12.ToBits() != 0 {
-//line specialize.go:47
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
-//line specialize.go:47
 									break gc_steps8
 								}
-//line specialize.go:47
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:47
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line specialize.go:48
@@ -2678,77 +1876,55 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line specialize.go:44
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line specialize.go:44
 						var tid int = gc_tx
+//line specialize.go:45
 						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 						if tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:47
 							break
 						}
 //line specialize.go:47
 						var gc_t4 int = i + gc_bdx
-//line specialize.go:47
 						var gc_i6 int = gc_t4
-//line specialize.go:47
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:47
 						gc_returned6 := gc_none3
 //line specialize.go:22
 						if gc_i6 >= len(in) {
-//line specialize.go:47
 							gc_result6 = gc_vb3
-//line specialize.go:47
 							gc_b4 := gc_none3
-//line specialize.go:47
 							if true {
-//line specialize.go:47
 								gc_b4 = gc_all3
 							}
-//line specialize.go:47
 							gc_returned6 = gc_b4
 						} else {
 //line specialize.go:47
 							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line specialize.go:47
 							if gc_if8.ToBits() != 0 {
-//line specialize.go:47
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-//line specialize.go:47
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line specialize.go:22
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:47
 						if gc_if9.ToBits() != 0 {
-//line specialize.go:47
 							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
-//line specialize.go:47
 								break gc_steps6
 							}
-//line specialize.go:47
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-//line specialize.go:47
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line specialize.go:48
@@ -2756,155 +1932,102 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:57
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -2914,8 +2037,8 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}
 //line specialize.go:49
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line specialize.go:51
 		gc_from, gc_to := 0, gc_bdx
+//line specialize.go:52
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2930,16 +2053,13 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line specialize.go:44
 							var tid int = gc_tx
-//line specialize.go:44
 							_ = tid
 							{
 //line specialize.go:50
 								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2950,9 +2070,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line specialize.go:44
 						var tid int = gc_tx
-//line specialize.go:44
 						_ = tid
 //line specialize.go:50
 						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -2964,26 +2082,22 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line specialize.go:55
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line specialize.go:44
 							var tid int = gc_tx
 							{
 //line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
 									break
 								}
 //line specialize.go:51
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2994,11 +2108,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line specialize.go:44
 						var tid int = gc_tx
 //line specialize.go:51
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:51
 							break
 						}
 //line specialize.go:51
@@ -3006,53 +2118,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line specialize.go:55
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
 //line specialize.go:51
 					sdata[tid] += sdata[tid+s]
@@ -3061,7 +2129,6 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3069,11 +2136,12 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line specialize.go:66
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
@@ -3083,49 +2151,43 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
-//line specialize.go:60
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line specialize.go:60
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line specialize.go:60
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:56
@@ -3161,14 +2223,11 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line specialize.go:44
 								var tid int = gc_tx
-								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+								var i int = gc_bx*gc_bdx*2 + tid
 								_ = i
-//line specialize.go:47
 								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
-//line specialize.go:47
 								ahead := gc_t2
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -3184,14 +2243,11 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+							var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
-//line specialize.go:47
 							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
-//line specialize.go:47
 							ahead := gc_t
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -3202,7 +2258,6 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_rank := gc_base + gc_tx
 //line specialize.go:47
 						var ahead uint32 = gc_at[gc_tx]
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -3210,71 +2265,50 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:44
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 							gc_vb2 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line specialize.go:44
 								var tid int = gc_tx
+//line specialize.go:45
 								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 								var gc_i4 int = i
-//line specialize.go:47
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:47
 								gc_returned4 := gc_none2
 //line specialize.go:22
 								if gc_i4 >= len(in) {
-//line specialize.go:47
 									gc_result4 = gc_vb2
-//line specialize.go:47
 									gc_b3 := gc_none2
-//line specialize.go:47
 									if true {
-//line specialize.go:47
 										gc_b3 = gc_all2
 									}
-//line specialize.go:47
 									gc_returned4 = gc_b3
 								} else {
 //line specialize.go:47
 									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line specialize.go:47
 									if gc_if5.ToBits() != 0 {
-//line specialize.go:47
 										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line specialize.go:47
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line specialize.go:22
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line specialize.go:47
 								if gc_if6.ToBits() != 0 {
-//line specialize.go:47
 									var gc_ld4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
 										gc_ld4 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
-//line specialize.go:47
 										break gc_steps4
 									}
-//line specialize.go:47
 									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line specialize.go:47
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line specialize.go:47
 								ahead := gc_result4
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -3287,146 +2321,73 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						}
 					}
 					if compiled.SIMD {
-//line specialize.go:44
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 						gc_vb := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
+//line specialize.go:45
 							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var gc_i2 int = i
-//line specialize.go:47
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:47
 							gc_returned2 := gc_none
 //line specialize.go:22
 							if gc_i2 >= len(in) {
-//line specialize.go:47
 								gc_result2 = gc_vb
-//line specialize.go:47
 								gc_b2 := gc_none
-//line specialize.go:47
 								if true {
-//line specialize.go:47
 									gc_b2 = gc_all
 								}
-//line specialize.go:47
 								gc_returned2 = gc_b2
 							} else {
 //line specialize.go:47
 								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line specialize.go:47
 								if gc_if2.ToBits() != 0 {
-//line specialize.go:47
 									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-//line specialize.go:47
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line specialize.go:22
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:47
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:47
 								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
 									gc_ld2 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
-//line specialize.go:47
 									break gc_steps2
 								}
-//line specialize.go:47
 								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-//line specialize.go:47
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line specialize.go:47
 							ahead := gc_result2
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead uint32 = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:58
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -3437,10 +2398,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+							var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
 //line specialize.go:45
 							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
@@ -3457,10 +2417,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line specialize.go:44
 						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
+						var i int = gc_bx*gc_bdx*2 + tid
 						_ = i
 //line specialize.go:45
 						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
@@ -3470,7 +2429,6 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -3480,77 +2438,55 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line specialize.go:44
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:23
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line specialize.go:44
 							var tid int = gc_tx
+//line specialize.go:45
 							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 							if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
 								break
 							}
 //line specialize.go:47
 							var gc_t6 int = i + gc_bdx
-//line specialize.go:47
 							var gc_i8 int = gc_t6
-//line specialize.go:47
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:47
 							gc_returned8 := gc_none4
 //line specialize.go:22
 							if gc_i8 >= len(in) {
-//line specialize.go:47
 								gc_result8 = gc_vb4
-//line specialize.go:47
 								gc_b5 := gc_none4
-//line specialize.go:47
 								if true {
-//line specialize.go:47
 									gc_b5 = gc_all4
 								}
-//line specialize.go:47
 								gc_returned8 = gc_b5
 							} else {
 //line specialize.go:47
 								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:47
 								if gc_if11.ToBits() != 0 {
-//line specialize.go:47
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:47
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line specialize.go:22
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:47
 							if gc_if12.ToBits() != 0 {
-//line specialize.go:47
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
-//line specialize.go:47
 									break gc_steps8
 								}
-//line specialize.go:47
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:47
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line specialize.go:48
@@ -3564,77 +2500,55 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 				}
 				if compiled.SIMD {
-//line specialize.go:44
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:23
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line specialize.go:44
 						var tid int = gc_tx
+//line specialize.go:45
 						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 						if tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:47
 							break
 						}
 //line specialize.go:47
 						var gc_t4 int = i + gc_bdx
-//line specialize.go:47
 						var gc_i6 int = gc_t4
-//line specialize.go:47
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:47
 						gc_returned6 := gc_none3
 //line specialize.go:22
 						if gc_i6 >= len(in) {
-//line specialize.go:47
 							gc_result6 = gc_vb3
-//line specialize.go:47
 							gc_b4 := gc_none3
-//line specialize.go:47
 							if true {
-//line specialize.go:47
 								gc_b4 = gc_all3
 							}
-//line specialize.go:47
 							gc_returned6 = gc_b4
 						} else {
 //line specialize.go:47
 							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line specialize.go:47
 							if gc_if8.ToBits() != 0 {
-//line specialize.go:47
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-//line specialize.go:47
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line specialize.go:22
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:47
 						if gc_if9.ToBits() != 0 {
-//line specialize.go:47
 							var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
-//line specialize.go:47
 								break gc_steps6
 							}
-//line specialize.go:47
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-//line specialize.go:47
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line specialize.go:48
@@ -3642,155 +2556,102 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:57
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -3800,8 +2661,8 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 	}
 //line specialize.go:49
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line specialize.go:51
 		gc_from, gc_to := 0, gc_bdx
+//line specialize.go:52
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3816,16 +2677,13 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line specialize.go:44
 							var tid int = gc_tx
-//line specialize.go:44
 							_ = tid
 							{
 //line specialize.go:50
 								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -3836,9 +2694,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line specialize.go:44
 						var tid int = gc_tx
-//line specialize.go:44
 						_ = tid
 //line specialize.go:50
 						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -3850,26 +2706,22 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line specialize.go:55
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line specialize.go:44
 							var tid int = gc_tx
 							{
 //line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
 									break
 								}
 //line specialize.go:51
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -3880,11 +2732,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line specialize.go:44
 						var tid int = gc_tx
 //line specialize.go:51
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:51
 							break
 						}
 //line specialize.go:51
@@ -3892,53 +2742,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line specialize.go:55
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line specialize.go:55
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
 //line specialize.go:51
 					sdata[tid] += sdata[tid+s]
@@ -3947,7 +2753,6 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3955,11 +2760,12 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line specialize.go:66
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
@@ -3969,49 +2775,43 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
-//line specialize.go:60
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line specialize.go:60
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line specialize.go:60
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:56
@@ -4070,9 +2870,9 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []float32 = s
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line specialize.go:87
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
@@ -4087,14 +2887,12 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				var r_3 specRelay[float32] = r
 //line specialize.go:66
 				gc_at2[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[float32]{k: k}
@@ -4104,12 +2902,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				var r_3 specRelay[float32] = r
 //line specialize.go:66
 				s_[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -4120,6 +2916,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
+//line specialize.go:86
 				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
@@ -4157,7 +2954,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v := gc_at3[gc_u]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -4169,7 +2965,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -4178,7 +2973,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -4187,7 +2981,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -4196,7 +2989,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -4205,7 +2997,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -4220,7 +3011,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -4229,7 +3019,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -4238,7 +3027,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -4247,7 +3035,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -4256,22 +3043,20 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 //line specialize.go:83
 	var s_2 []float32 = s
-//line specialize.go:83
 	var x_ float32 = 1
+//line specialize.go:84
 	_ = &x_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at4 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:91
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
 //line specialize.go:70
@@ -4282,7 +3067,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				var r_5 specRelay[float32] = r
 //line specialize.go:66
 				gc_at4[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -4299,12 +3083,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				var r_5 specRelay[float32] = r
 //line specialize.go:66
 				s_2[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -4315,6 +3097,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
+//line specialize.go:86
 				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
@@ -4352,7 +3135,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v_ := gc_at5[gc_u2]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -4364,7 +3146,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -4373,7 +3154,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -4382,7 +3162,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -4391,7 +3170,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -4400,7 +3178,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -4415,7 +3192,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -4424,7 +3200,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -4433,7 +3208,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -4442,7 +3216,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 			}
@@ -4451,14 +3224,13 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
+//line specialize.go:78
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
@@ -4468,9 +3240,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line specialize.go:82
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
 						_ = i
 //line specialize.go:82
 						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
@@ -4493,9 +3263,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line specialize.go:82
 					var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
 					_ = i
 //line specialize.go:82
 					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
@@ -4511,7 +3279,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -4522,7 +3289,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -4530,7 +3296,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line specialize.go:82
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
@@ -4542,7 +3307,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						r_2 := r_6
 //line specialize.go:83
 						if i < 0 || i > len(out)-16 {
-//line specialize.go:83
 							break
 						}
 //line specialize.go:84
@@ -4559,7 +3323,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line specialize.go:82
 					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
@@ -4571,7 +3334,6 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					r_2 := r_6
 //line specialize.go:83
 					if i < 0 || i > len(out)-8 {
-//line specialize.go:83
 						break
 					}
 //line specialize.go:84
@@ -4579,83 +3341,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 float32 = v_
-//line specialize.go:83
-					var r_2 float32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 float32 = v_
-//line specialize.go:83
-					var r_2 float32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 float32 = v_
-//line specialize.go:83
-					var r_2 float32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 float32 = v_
-//line specialize.go:83
-					var r_2 float32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-			}
-//line specialize.go:88
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -4686,9 +3375,9 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []int32 = s
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line specialize.go:87
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
@@ -4703,14 +3392,12 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				var r_3 specRelay[int32] = r
 //line specialize.go:66
 				gc_at2[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[int32]{k: k}
@@ -4720,12 +3407,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				var r_3 specRelay[int32] = r
 //line specialize.go:66
 				s_[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -4736,6 +3421,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
+//line specialize.go:86
 				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
@@ -4773,7 +3459,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v := gc_at3[gc_u]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -4785,7 +3470,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -4794,7 +3478,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -4803,7 +3486,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -4812,7 +3494,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -4821,7 +3502,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -4836,7 +3516,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -4845,7 +3524,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -4854,7 +3532,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -4863,7 +3540,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -4872,22 +3548,18 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 //line specialize.go:83
 	var s_2 []int32 = s
-//line specialize.go:83
 	var x_ int32 = 1
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at4 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:91
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
 //line specialize.go:70
@@ -4898,7 +3570,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				var r_5 specRelay[int32] = r
 //line specialize.go:66
 				gc_at4[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -4915,12 +3586,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				var r_5 specRelay[int32] = r
 //line specialize.go:66
 				s_2[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -4931,6 +3600,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
+//line specialize.go:86
 				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
@@ -4968,7 +3638,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v_ := gc_at5[gc_u2]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -4980,7 +3649,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -4989,7 +3657,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -4998,7 +3665,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -5007,7 +3673,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -5016,7 +3681,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -5031,7 +3695,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -5040,7 +3703,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -5049,7 +3711,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -5058,7 +3719,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 			}
@@ -5067,14 +3727,13 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
+//line specialize.go:78
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
@@ -5084,9 +3743,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line specialize.go:82
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
 						_ = i
 //line specialize.go:82
 						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
@@ -5109,9 +3766,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line specialize.go:82
 					var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
 					_ = i
 //line specialize.go:82
 					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
@@ -5127,7 +3782,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -5138,7 +3792,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -5146,7 +3799,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line specialize.go:82
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
@@ -5158,7 +3810,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						r_2 := r_6
 //line specialize.go:83
 						if i < 0 || i > len(out)-16 {
-//line specialize.go:83
 							break
 						}
 //line specialize.go:84
@@ -5175,7 +3826,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line specialize.go:82
 					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
@@ -5187,7 +3837,6 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					r_2 := r_6
 //line specialize.go:83
 					if i < 0 || i > len(out)-8 {
-//line specialize.go:83
 						break
 					}
 //line specialize.go:84
@@ -5195,83 +3844,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 int32 = v_
-//line specialize.go:83
-					var r_2 int32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 int32 = v_
-//line specialize.go:83
-					var r_2 int32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 int32 = v_
-//line specialize.go:83
-					var r_2 int32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 int32 = v_
-//line specialize.go:83
-					var r_2 int32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-			}
-//line specialize.go:88
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -5302,9 +3878,9 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []uint32 = s
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line specialize.go:87
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
@@ -5319,14 +3895,12 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				var r_3 specRelay[uint32] = r
 //line specialize.go:66
 				gc_at2[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[uint32]{k: k}
@@ -5336,12 +3910,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				var r_3 specRelay[uint32] = r
 //line specialize.go:66
 				s_[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -5352,6 +3924,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
+//line specialize.go:86
 				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
@@ -5389,7 +3962,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v := gc_at3[gc_u]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -5401,7 +3973,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -5410,7 +3981,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -5419,7 +3989,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -5428,7 +3997,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -5437,7 +4005,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -5452,7 +4019,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -5461,7 +4027,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -5470,7 +4035,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -5479,7 +4043,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -5488,22 +4051,18 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 //line specialize.go:83
 	var s_2 []uint32 = s
-//line specialize.go:83
 	var x_ uint32 = 1
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at4 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:91
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
 //line specialize.go:70
@@ -5514,7 +4073,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				var r_5 specRelay[uint32] = r
 //line specialize.go:66
 				gc_at4[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -5531,12 +4089,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				var r_5 specRelay[uint32] = r
 //line specialize.go:66
 				s_2[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -5547,6 +4103,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
+//line specialize.go:86
 				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
@@ -5584,7 +4141,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v_ := gc_at5[gc_u2]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -5596,7 +4152,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -5605,7 +4160,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -5614,7 +4168,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -5623,7 +4176,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -5632,7 +4184,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -5647,7 +4198,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -5656,7 +4206,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -5665,7 +4214,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -5674,7 +4222,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 			}
@@ -5683,14 +4230,13 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
+//line specialize.go:78
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
@@ -5700,9 +4246,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line specialize.go:82
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
 						_ = i
 //line specialize.go:82
 						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
@@ -5725,9 +4269,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line specialize.go:82
 					var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
 					_ = i
 //line specialize.go:82
 					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
@@ -5743,7 +4285,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -5754,7 +4295,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -5762,7 +4302,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line specialize.go:82
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
@@ -5774,7 +4313,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						r_2 := r_6
 //line specialize.go:83
 						if i < 0 || i > len(out)-16 {
-//line specialize.go:83
 							break
 						}
 //line specialize.go:84
@@ -5791,7 +4329,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line specialize.go:82
 					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
@@ -5803,7 +4340,6 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					r_2 := r_6
 //line specialize.go:83
 					if i < 0 || i > len(out)-8 {
-//line specialize.go:83
 						break
 					}
 //line specialize.go:84
@@ -5811,83 +4347,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 uint32 = v_
-//line specialize.go:83
-					var r_2 uint32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 uint32 = v_
-//line specialize.go:83
-					var r_2 uint32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 uint32 = v_
-//line specialize.go:83
-					var r_2 uint32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 uint32 = v_
-//line specialize.go:83
-					var r_2 uint32 = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-			}
-//line specialize.go:88
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70

@@ -26,8 +26,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-//line split.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line split.go:25
 		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
 			gc_at2 := src[:gc_bdx]
@@ -37,10 +37,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line split.go:23
 						var tx int = gc_tx
-//line split.go:23
 						_ = tx
+//line split.go:24
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -53,10 +52,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line split.go:23
 					var tx int = gc_tx
-//line split.go:23
 					_ = tx
+//line split.go:24
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -72,11 +70,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line split.go:23
 						var tx int = gc_tx
 //line split.go:26
 						if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
-//line split.go:26
 							break
 						}
 //line split.go:27
@@ -92,11 +88,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line split.go:23
 					var tx int = gc_tx
 //line split.go:26
 					if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
-//line split.go:26
 						break
 					}
 //line split.go:27
@@ -104,73 +98,28 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:23
 				tx := gc_tx
 //line split.go:26
 				prev[tx] = src[tx]
 			}
 		}
 	}
-//line split.go:32
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
 		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line split.go:28
 			gc_none2 := archsimd.Mask32x16FromBits(0)
-//line split.go:28
 			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 				gc_rank := gc_vstep3
 //line split.go:28
 				var computed bool
-//line split.go:28
 				gc_b3 := gc_none2
 //line split.go:28
 				if computed {
-//line split.go:28
 					gc_b3 = gc_all2
 				}
 //line split.go:28
@@ -184,19 +133,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 	}
 	if compiled.SIMD {
-//line split.go:28
 		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line split.go:28
 		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
 //line split.go:28
 			var computed bool
-//line split.go:28
 			gc_b2 := gc_none
 //line split.go:28
 			if computed {
-//line split.go:28
 				gc_b2 = gc_all
 			}
 //line split.go:28
@@ -204,46 +149,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep3
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-//line split.go:30
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-//line split.go:30
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-//line split.go:30
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-//line split.go:30
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line split.go:28
 		var computed bool
-//line split.go:30
 		gc_s_computed[gc_rank] = computed
 	}
 //line split.go:29
@@ -266,8 +175,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:23
 					tx := gc_tx
+//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
 //line split.go:24
@@ -277,14 +186,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-//line split.go:30
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:23
 					tx := gc_tx
+//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
 //line split.go:24
@@ -294,7 +202,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-//line split.go:30
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
@@ -302,6 +209,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line split.go:37
 			if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -324,17 +232,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line split.go:23
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line split.go:23
 							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line split.go:23
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line split.go:23
 								var tx int = gc_tx
+//line split.go:24
 								gc_in7 := (tx - 1) >= validMin
 //line split.go:24
 								var w int = tx - 1
@@ -345,11 +250,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								var gc_x4 int = tx
 //line split.go:25
 								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x4, 16)))).ToBits())
-//line split.go:25
 								_ = gc_t4
 //line split.go:25
 								var computed bool
-//line split.go:30
 								computed = false
 								{
 									computed = true
@@ -361,11 +264,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									} else {
 //line split.go:33
 										var gc_lanes7 [16]int32
-//line split.go:33
 										for gc_k7 := range 16 {
-//line split.go:33
 											if 0xffff&(1<<gc_k7) != 0 {
-//line split.go:33
 												gc_pos.Thread = gc_rank + gc_k7
 //line split.go:33
 												gc_lanes7[gc_k7] = prev[max((tx-
@@ -373,12 +273,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 													1)+gc_k7, validMin)]
 											}
 										}
-//line split.go:24
 										gc_pos.Thread = gc_rank
-//line split.go:24
 										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes7)
 									}
-//line split.go:24
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:24
 									if gc_in8 && e >= 0 && e <= len(prev)-16 {
@@ -387,11 +284,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									} else {
 //line split.go:33
 										var gc_lanes8 [16]int32
-//line split.go:33
 										for gc_k8 := range 16 {
-//line split.go:33
 											if 0xffff&(1<<gc_k8) != 0 {
-//line split.go:33
 												gc_pos.Thread = gc_rank + gc_k8
 //line split.go:33
 												gc_lanes8[gc_k8] = prev[min((tx+
@@ -399,19 +293,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 													1)+gc_k8, validMax)]
 											}
 										}
-//line split.go:24
 										gc_pos.Thread = gc_rank
-//line split.go:24
 										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes8)
 									}
 //line split.go:24
 									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
-//line split.go:31
 								gc_b7 := gc_none6
 //line split.go:31
 								if computed {
-//line split.go:31
 									gc_b7 = gc_all6
 								}
 //line split.go:31
@@ -425,17 +315,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					if compiled.SIMD {
-//line split.go:23
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line split.go:23
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line split.go:23
 							var tx int = gc_tx
+//line split.go:24
 							gc_in5 := (tx - 1) >= validMin
 //line split.go:24
 							var w int = tx - 1
@@ -446,13 +333,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							var gc_x3 int = tx
 //line split.go:25
 							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x3, 8)))))
-//line split.go:25
 							_ = gc_t3
 //line split.go:25
 							var computed bool
-//line split.go:30
 							computed = false
-//line split.go:32
 							computed = true
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:33
@@ -462,11 +346,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							} else {
 //line split.go:33
 								var gc_lanes5 [8]int32
-//line split.go:33
 								for gc_k5 := range 8 {
-//line split.go:33
 									if 0xff&(1<<gc_k5) != 0 {
-//line split.go:33
 										gc_pos.Thread = gc_rank + gc_k5
 //line split.go:33
 										gc_lanes5[gc_k5] = prev[max((tx-
@@ -474,12 +355,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 											1)+gc_k5, validMin)]
 									}
 								}
-//line split.go:24
 								gc_pos.Thread = gc_rank
-//line split.go:24
 								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
 							}
-//line split.go:24
 							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:24
 							if gc_in6 && e >= 0 && e <= len(prev)-8 {
@@ -488,11 +366,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							} else {
 //line split.go:33
 								var gc_lanes6 [8]int32
-//line split.go:33
 								for gc_k6 := range 8 {
-//line split.go:33
 									if 0xff&(1<<gc_k6) != 0 {
-//line split.go:33
 										gc_pos.Thread = gc_rank + gc_k6
 //line split.go:33
 										gc_lanes6[gc_k6] = prev[min((tx+
@@ -500,18 +375,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 											1)+gc_k6, validMax)]
 									}
 								}
-//line split.go:24
 								gc_pos.Thread = gc_rank
-//line split.go:24
 								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
 							}
 //line split.go:24
 							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-//line split.go:31
 							gc_b6 := gc_none5
 //line split.go:31
 							if computed {
-//line split.go:31
 								gc_b6 = gc_all5
 							}
 //line split.go:31
@@ -522,20 +393,18 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
+//line split.go:24
 						w := max(tx-1, validMin)
 //line split.go:24
 						e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-//line split.go:30
 						computed = false
-//line split.go:32
 						computed = true
+//line split.go:33
 						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -543,17 +412,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line split.go:23
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line split.go:23
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line split.go:23
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line split.go:23
 								var tx int = gc_tx
+//line split.go:24
 								gc_in3 := (tx - 1) >= validMin
 //line split.go:24
 								var w int = tx - 1
@@ -564,19 +430,16 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								var gc_x2 int = tx
 //line split.go:25
 								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x2, 16)))).ToBits())
-//line split.go:25
 								_ = gc_t2
 //line split.go:25
 								var computed bool
-//line split.go:30
 								computed = false
 								{
 									computed = true
-									if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
 //line split.go:33
+									if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
 										break
 									}
-//line split.go:33
 									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:33
 									if gc_in3 && w >= 0 && w <= len(prev)-16 {
@@ -585,11 +448,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									} else {
 //line split.go:33
 										var gc_lanes3 [16]int32
-//line split.go:33
 										for gc_k3 := range 16 {
-//line split.go:33
 											if 0xffff&(1<<gc_k3) != 0 {
-//line split.go:33
 												gc_pos.Thread = gc_rank + gc_k3
 //line split.go:33
 												gc_lanes3[gc_k3] = prev[max((tx-
@@ -597,12 +457,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 													1)+gc_k3, validMin)]
 											}
 										}
-//line split.go:24
 										gc_pos.Thread = gc_rank
-//line split.go:24
 										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes3)
 									}
-//line split.go:24
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:24
 									if gc_in4 && e >= 0 && e <= len(prev)-16 {
@@ -611,11 +468,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									} else {
 //line split.go:33
 										var gc_lanes4 [16]int32
-//line split.go:33
 										for gc_k4 := range 16 {
-//line split.go:33
 											if 0xffff&(1<<gc_k4) != 0 {
-//line split.go:33
 												gc_pos.Thread = gc_rank + gc_k4
 //line split.go:33
 												gc_lanes4[gc_k4] = prev[min((tx+
@@ -623,19 +477,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 													1)+gc_k4, validMax)]
 											}
 										}
-//line split.go:24
 										gc_pos.Thread = gc_rank
-//line split.go:24
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 									}
 //line split.go:24
 									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 								}
-//line split.go:31
 								gc_b5 := gc_none4
 //line split.go:31
 								if computed {
-//line split.go:31
 									gc_b5 = gc_all4
 								}
 //line split.go:31
@@ -649,17 +499,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					if compiled.SIMD {
-//line split.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line split.go:23
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line split.go:23
 							var tx int = gc_tx
+//line split.go:24
 							gc_in := (tx - 1) >= validMin
 //line split.go:24
 							var w int = tx - 1
@@ -670,19 +517,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							var gc_x int = tx
 //line split.go:25
 							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x, 8)))))
-//line split.go:25
 							_ = gc_t
 //line split.go:25
 							var computed bool
-//line split.go:30
 							computed = false
-//line split.go:32
 							computed = true
-							if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
 //line split.go:33
+							if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
 								break
 							}
-//line split.go:33
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:33
 							if gc_in && w >= 0 && w <= len(prev)-8 {
@@ -691,11 +534,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							} else {
 //line split.go:33
 								var gc_lanes [8]int32
-//line split.go:33
 								for gc_k := range 8 {
-//line split.go:33
 									if 0xff&(1<<gc_k) != 0 {
-//line split.go:33
 										gc_pos.Thread = gc_rank + gc_k
 //line split.go:33
 										gc_lanes[gc_k] = prev[max((tx-
@@ -703,12 +543,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 											1)+gc_k, validMin)]
 									}
 								}
-//line split.go:24
 								gc_pos.Thread = gc_rank
-//line split.go:24
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
-//line split.go:24
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:24
 							if gc_in2 && e >= 0 && e <= len(prev)-8 {
@@ -717,11 +554,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							} else {
 //line split.go:33
 								var gc_lanes2 [8]int32
-//line split.go:33
 								for gc_k2 := range 8 {
-//line split.go:33
 									if 0xff&(1<<gc_k2) != 0 {
-//line split.go:33
 										gc_pos.Thread = gc_rank + gc_k2
 //line split.go:33
 										gc_lanes2[gc_k2] = prev[min((tx+
@@ -729,18 +563,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 											1)+gc_k2, validMax)]
 									}
 								}
-//line split.go:24
 								gc_pos.Thread = gc_rank
-//line split.go:24
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 							}
 //line split.go:24
 							gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-//line split.go:31
 							gc_b4 := gc_none3
 //line split.go:31
 							if computed {
-//line split.go:31
 								gc_b4 = gc_all3
 							}
 //line split.go:31
@@ -751,20 +581,18 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
+//line split.go:24
 						w := max(tx-1, validMin)
 //line split.go:24
 						e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-//line split.go:30
 						computed = false
-//line split.go:32
 						computed = true
+//line split.go:33
 						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -774,8 +602,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		if i == steps-1 {
 			break
 		}
-//line split.go:40
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line split.go:41
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
@@ -786,21 +614,17 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line split.go:23
 							var tx int = gc_tx
-//line split.go:23
 							_ = tx
 //line split.go:23
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:39
 							gc_if4 := computed
-//line split.go:39
 							if gc_if4.ToBits() != 0 {
 //line split.go:39
 								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
-//line split.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -812,26 +636,21 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line split.go:23
 						var tx int = gc_tx
-//line split.go:23
 						_ = tx
 //line split.go:23
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:39
 						gc_if3 := computed
-//line split.go:39
 						if gc_if3.ToBits() != 0 {
 //line split.go:39
 							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
-//line split.go:41
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
@@ -846,13 +665,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line split.go:23
 							var tx int = gc_tx
 //line split.go:23
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:39
 							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-//line split.go:39
 								break
 							}
 //line split.go:39
@@ -862,7 +679,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
-//line split.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -874,13 +690,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line split.go:23
 						var tx int = gc_tx
 //line split.go:23
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:39
 						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
-//line split.go:39
 							break
 						}
 //line split.go:39
@@ -890,70 +704,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
-//line split.go:42
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line split.go:23
-						tx := gc_tx
-//line split.go:25
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line split.go:23
-						tx := gc_tx
-//line split.go:25
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line split.go:23
-						tx := gc_tx
-//line split.go:25
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line split.go:23
-						tx := gc_tx
-//line split.go:25
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
@@ -963,8 +719,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-//line split.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line split.go:49
 		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
@@ -975,21 +731,17 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line split.go:23
 						var tx int = gc_tx
-//line split.go:23
 						_ = tx
 //line split.go:23
 						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:44
 						gc_if8 := computed
-//line split.go:44
 						if gc_if8.ToBits() != 0 {
 //line split.go:44
 							archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
 						}
 					}
-//line split.go:46
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -1001,26 +753,21 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line split.go:23
 					var tx int = gc_tx
-//line split.go:23
 					_ = tx
 //line split.go:23
 					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:44
 					gc_if7 := computed
-//line split.go:44
 					if gc_if7.ToBits() != 0 {
 //line split.go:44
 						archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
 					}
 				}
-//line split.go:46
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line split.go:25
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
@@ -1035,13 +782,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
-//line split.go:23
 						var tx int = gc_tx
 //line split.go:23
 						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:44
 						if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
-//line split.go:44
 							break
 						}
 //line split.go:44
@@ -1051,7 +796,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
 						}
 					}
-//line split.go:47
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -1063,13 +807,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
 					gc_tx := gc_vstep9
 					gc_rank := gc_base + gc_tx
-//line split.go:23
 					var tx int = gc_tx
 //line split.go:23
 					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:44
 					if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
-//line split.go:44
 						break
 					}
 //line split.go:44
@@ -1079,70 +821,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
 					}
 				}
-//line split.go:47
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep9
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:25
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:25
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:25
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line split.go:23
-					tx := gc_tx
-//line split.go:25
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:23
 				tx := gc_tx
-//line split.go:25
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
@@ -1166,14 +850,14 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	}
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-//line split.go:81
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
+//line split.go:84
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line split.go:80
 				tx := gc_tx
+//line split.go:81
 				s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
 			}
 		} else {
@@ -1183,73 +867,62 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:80
 				tx := gc_tx
+//line split.go:81
 				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 			}
 		}
 	}
-//line split.go:87
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line split.go:80
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line split.go:80
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line split.go:80
 				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line split.go:80
 				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line split.go:80
 				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line split.go:80
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line split.go:80
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line split.go:85
 				gc_vb2 := archsimd.BroadcastInt32x16(100)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line split.go:80
 					var tx int = gc_tx
-//line split.go:83
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:83
 					if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
@@ -1260,10 +933,8 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 						gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
 					} else {
-//line split.go:83
 						break gc_steps2
 					}
-//line split.go:83
 					gc_st4 := gc_ld4
 //line split.go:83
 					if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
@@ -1278,12 +949,10 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
 					} else {
-//line split.go:83
 						break gc_steps2
 					}
 //line split.go:84
 					if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
-//line split.go:84
 						var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
@@ -1295,22 +964,16 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						} else {
 //line split.go:85
 							var gc_lanes9 [16]int32
-//line split.go:85
 							for gc_k9 := range 16 {
-//line split.go:85
 								if 0xffff&(1<<gc_k9) != 0 {
-//line split.go:85
 									gc_pos.Thread = gc_rank + gc_k9
 //line split.go:85
 									gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
 								}
 							}
-//line split.go:85
 							gc_pos.Thread = gc_rank
-//line split.go:85
 							gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
 						}
-//line split.go:85
 						gc_st5 := gc_ld5.Add(gc_vb2)
 //line split.go:85
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
@@ -1327,27 +990,20 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						} else {
 //line split.go:85
 							var gc_lanes10 [16]int32
-//line split.go:85
 							gc_st5.Store(&gc_lanes10)
-//line split.go:85
 							for gc_k10 := range 16 {
-//line split.go:85
 								if 0xffff&(1<<gc_k10) != 0 {
-//line split.go:85
 									gc_pos.Thread = gc_rank + gc_k10
 //line split.go:85
 									out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
 								}
 							}
-//line split.go:85
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line split.go:85
 						gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
-//line split.go:84
 						if gc_if2.ToBits() != 0 {
-//line split.go:84
 							var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
@@ -1359,24 +1015,17 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 							} else {
 //line split.go:85
 								var gc_lanes11 [16]int32
-//line split.go:85
 								for gc_k11 := range 16 {
-//line split.go:85
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
-//line split.go:85
 										gc_pos.Thread = gc_rank + gc_k11
 //line split.go:85
 										gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
 									}
 								}
-//line split.go:85
 								gc_pos.Thread = gc_rank
-//line split.go:85
 								gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
 							}
-//line split.go:85
 							gc_st6 := gc_ld6.Add(gc_vb2)
-//line split.go:85
 							gc_bits := gc_if2.ToBits()
 //line split.go:85
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
@@ -1393,25 +1042,19 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 							} else {
 //line split.go:85
 								var gc_lanes12 [16]int32
-//line split.go:85
 								gc_st6.Store(&gc_lanes12)
-//line split.go:85
 								for gc_k12 := range 16 {
-//line split.go:85
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line split.go:85
 										gc_pos.Thread = gc_rank + gc_k12
 //line split.go:85
 										out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
-//line split.go:85
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line split.go:87
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1420,27 +1063,18 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 			}
 		}
 		if compiled.SIMD {
-//line split.go:80
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line split.go:80
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line split.go:80
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line split.go:80
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line split.go:80
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line split.go:80
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line split.go:85
 			gc_vb := archsimd.BroadcastInt32x8(100)
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line split.go:80
 				var tx int = gc_tx
-//line split.go:83
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:83
 				if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
@@ -1451,10 +1085,8 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 					gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
 				} else {
-//line split.go:83
 					break gc_steps
 				}
-//line split.go:83
 				gc_st := gc_ld
 //line split.go:83
 				if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
@@ -1469,12 +1101,10 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
 				} else {
-//line split.go:83
 					break gc_steps
 				}
 //line split.go:84
 				if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
-//line split.go:84
 					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 					if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
@@ -1486,22 +1116,16 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					} else {
 //line split.go:85
 						var gc_lanes3 [8]int32
-//line split.go:85
 						for gc_k3 := range 8 {
-//line split.go:85
 							if 0xff&(1<<gc_k3) != 0 {
-//line split.go:85
 								gc_pos.Thread = gc_rank + gc_k3
 //line split.go:85
 								gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
 							}
 						}
-//line split.go:85
 						gc_pos.Thread = gc_rank
-//line split.go:85
 						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
-//line split.go:85
 					gc_st2 := gc_ld2.Add(gc_vb)
 //line split.go:85
 					if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
@@ -1518,27 +1142,20 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					} else {
 //line split.go:85
 						var gc_lanes4 [8]int32
-//line split.go:85
 						gc_st2.Store(&gc_lanes4)
-//line split.go:85
 						for gc_k4 := range 8 {
-//line split.go:85
 							if 0xff&(1<<gc_k4) != 0 {
-//line split.go:85
 								gc_pos.Thread = gc_rank + gc_k4
 //line split.go:85
 								out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line split.go:85
 						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line split.go:85
 					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
-//line split.go:84
 					if gc_if.ToBits() != 0 {
-//line split.go:84
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
@@ -1550,22 +1167,16 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						} else {
 //line split.go:85
 							var gc_lanes5 [8]int32
-//line split.go:85
 							for gc_k5 := range 8 {
-//line split.go:85
 								if gc_if.ToBits()&(1<<gc_k5) != 0 {
-//line split.go:85
 									gc_pos.Thread = gc_rank + gc_k5
 //line split.go:85
 									gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
 								}
 							}
-//line split.go:85
 							gc_pos.Thread = gc_rank
-//line split.go:85
 							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 						}
-//line split.go:85
 						gc_st3 := gc_ld3.Add(gc_vb)
 //line split.go:85
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
@@ -1582,31 +1193,24 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						} else {
 //line split.go:85
 							var gc_lanes6 [8]int32
-//line split.go:85
 							gc_st3.Store(&gc_lanes6)
-//line split.go:85
 							for gc_k6 := range 8 {
-//line split.go:85
 								if gc_if.ToBits()&(1<<gc_k6) != 0 {
-//line split.go:85
 									gc_pos.Thread = gc_rank + gc_k6
 //line split.go:85
 									out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
-//line split.go:85
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
-//line split.go:87
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line split.go:80
 			tx := gc_tx
 //line split.go:83
 			out[2*tx] = s[2*tx]

@@ -23,8 +23,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_n := gc_b.Len()
 //line streams.go:28
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line streams.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line streams.go:31
 		gc_off := off + gc_bx*2*gc_bdx
 		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -34,11 +34,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line streams.go:26
 				var tid int = gc_tx
-				var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
+				var i int = off + gc_bx*2*gc_bdx + tid
 				_ = i
+//line streams.go:28
 				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -47,196 +47,111 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			}
 		} else {
 			gc_vstep2 := 0
-//line streams.go:26
 			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line streams.go:26
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:26
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line streams.go:16
 			gc_vb := lanes.BroadcastFloat32x8(0)
 		gc_steps2:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line streams.go:26
 				var tid int = gc_tx
+//line streams.go:27
 				var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 				if tid < 0 || tid > len(sdata)-8 {
-//line streams.go:29
 					break
 				}
 //line streams.go:29
 				var gc_i3 int = i
-//line streams.go:29
 				var gc_result3 lanes.Float32x8
-//line streams.go:29
 				gc_returned3 := gc_none
 //line streams.go:13
 				if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
-//line streams.go:29
 					var gc_ld5 lanes.Float32x8
 //line streams.go:29
 					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line streams.go:29
 						gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 					} else {
-//line streams.go:29
 						break gc_steps2
 					}
-//line streams.go:29
 					gc_result3 = gc_ld5
-//line streams.go:29
 					gc_b2 := gc_none
-//line streams.go:29
 					if true {
-//line streams.go:29
 						gc_b2 = gc_all
 					}
-//line streams.go:29
 					gc_returned3 = gc_b2
 				} else {
 //line streams.go:29
 					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line streams.go:29
 					if gc_if3.ToBits() != 0 {
-//line streams.go:29
 						var gc_ld6 lanes.Float32x8
 //line streams.go:29
 						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line streams.go:29
 							gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 						} else {
-//line streams.go:29
 							break gc_steps2
 						}
-//line streams.go:29
 						gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
-//line streams.go:29
 						gc_returned3 = gc_if3.Or(gc_returned3)
 					}
 				}
-//line streams.go:13
 				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line streams.go:13
 				if gc_if4.ToBits() != 0 {
-//line streams.go:13
 					gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
-//line streams.go:13
 					gc_returned3 = gc_if4.Or(gc_returned3)
 				}
 //line streams.go:29
 				var gc_t2 int = i + gc_bdx
-//line streams.go:29
 				var gc_i4 int = gc_t2
-//line streams.go:29
 				var gc_result4 lanes.Float32x8
-//line streams.go:29
 				gc_returned4 := gc_none
 //line streams.go:13
 				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
-//line streams.go:29
 					var gc_ld7 lanes.Float32x8
 //line streams.go:29
 					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line streams.go:29
 						gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 					} else {
-//line streams.go:29
 						break gc_steps2
 					}
-//line streams.go:29
 					gc_result4 = gc_ld7
-//line streams.go:29
 					gc_b3 := gc_none
-//line streams.go:29
 					if true {
-//line streams.go:29
 						gc_b3 = gc_all
 					}
-//line streams.go:29
 					gc_returned4 = gc_b3
 				} else {
 //line streams.go:29
 					gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line streams.go:29
 					if gc_if5.ToBits() != 0 {
-//line streams.go:29
 						var gc_ld8 lanes.Float32x8
 //line streams.go:29
 						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line streams.go:29
 							gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
-//line streams.go:29
 							break gc_steps2
 						}
-//line streams.go:29
 						gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-//line streams.go:29
 						gc_returned4 = gc_if5.Or(gc_returned4)
 					}
 				}
-//line streams.go:13
 				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line streams.go:13
 				if gc_if6.ToBits() != 0 {
-//line streams.go:13
 					gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
-//line streams.go:13
 					gc_returned4 = gc_if6.Or(gc_returned4)
 				}
 //line streams.go:14
 				gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:26
-					tid := gc_tx
-					i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:26
-					tid := gc_tx
-					i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:26
-					tid := gc_tx
-					i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:26
-					tid := gc_tx
-					i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line streams.go:26
 				tid := gc_tx
+//line streams.go:27
 				i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 				sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -251,8 +166,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				continue
 			}
 		}
-//line streams.go:39
 		gc_from, gc_to := 0, gc_bdx
+//line streams.go:40
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -261,86 +176,72 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
 				gc_at4 := sdata[:gc_to]
 				gc_at5 := sdata[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line streams.go:33
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line streams.go:37
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line streams.go:33
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line streams.go:37
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line streams.go:33
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line streams.go:37
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line streams.go:33
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line streams.go:37
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line streams.go:33
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line streams.go:37
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
 //line streams.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line streams.go:37
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
 //line streams.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line streams.go:37
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
 //line streams.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line streams.go:37
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
 //line streams.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line streams.go:37
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:26
 					tid := gc_tx
 //line streams.go:33
 					sdata[tid] += sdata[tid+s]
@@ -349,7 +250,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}
 	{
-//line streams.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -357,11 +257,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
+//line streams.go:48
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line streams.go:38
 					gc_at6[0] = gc_at7[0]
 //line streams.go:38
@@ -371,49 +272,43 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 //line streams.go:38
 					gc_at6[0] = gc_at7[0]
 				}
-//line streams.go:42
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line streams.go:38
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line streams.go:42
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line streams.go:42
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line streams.go:38
@@ -436,8 +331,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line streams.go:50
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line streams.go:52
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line streams.go:53
 		gc_off := off + gc_bx*2*half
 		gc_off2 := (off + gc_bx*2*half) + half
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
@@ -448,12 +343,10 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line streams.go:48
 				var tid int = gc_tx
-				var i int = off + gc_bx*2*half + tid
 //line streams.go:49
+				var i int = off + gc_bx*2*half + tid
 				_ = i
-//line streams.go:51
 				v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 //line streams.go:51
 				v.StoreSlice(gc_at3[gc_tx:])
@@ -465,7 +358,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 				v := gc_at[gc_tx] * gc_at2[gc_tx]
 				gc_at3[gc_tx] = v
-//line streams.go:54
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -473,12 +365,11 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line streams.go:48
 				var tid int = gc_tx
+//line streams.go:49
 				var i int = off + gc_bx*2*half + tid
 //line streams.go:51
 				if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-//line streams.go:51
 					break
 				}
 //line streams.go:51
@@ -487,143 +378,76 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:52
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:48
-					tid := gc_tx
-					i := off + gc_bx*2*half + tid
-//line streams.go:51
-					v := in[i] * in[i+half]
-					s[tid] = v
-//line streams.go:54
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:48
-					tid := gc_tx
-					i := off + gc_bx*2*half + tid
-//line streams.go:51
-					v := in[i] * in[i+half]
-					s[tid] = v
-//line streams.go:54
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:48
-					tid := gc_tx
-					i := off + gc_bx*2*half + tid
-//line streams.go:51
-					v := in[i] * in[i+half]
-					s[tid] = v
-//line streams.go:54
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line streams.go:48
-					tid := gc_tx
-					i := off + gc_bx*2*half + tid
-//line streams.go:51
-					v := in[i] * in[i+half]
-					s[tid] = v
-//line streams.go:54
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line streams.go:48
 				tid := gc_tx
+//line streams.go:49
 				i := off + gc_bx*2*half + tid
 //line streams.go:51
 				v := in[i] * in[i+half]
 				s[tid] = v
-//line streams.go:54
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line streams.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off4 := gc_bdx - 1
+//line streams.go:64
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line streams.go:50
 				v := gc_s_v[gc_rank]
 //line streams.go:54
 				gc_at4[gc_tx] = s[gc_idx] - v
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line streams.go:48
 				tid := gc_tx
-//line streams.go:50
 				v := gc_s_v[gc_rank]
 //line streams.go:54
 				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -644,22 +468,21 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line streams.go:64
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line streams.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line streams.go:69
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep := 0
-//line streams.go:65
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line streams.go:65
 				var tid int = gc_tx
+//line streams.go:66
 				var i int = gc_bx*(gc_bdx*2) + tid
 				var mySum lanes.Float32x8
 				if i < n && uint(n-i) > 7 {
@@ -668,7 +491,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				} else {
 //line streams.go:68
 					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line streams.go:68
 					if gc_if7.ToBits() != 0 {
 //line streams.go:68
 						mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if7)
@@ -680,7 +502,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				} else {
 //line streams.go:71
 					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line streams.go:71
 					if gc_if8.ToBits() != 0 {
 //line streams.go:71
 						mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if8)
@@ -693,8 +514,8 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line streams.go:65
 				tid := gc_tx
+//line streams.go:66
 				i := gc_bx*(gc_bdx*2) + tid
 				var mySum float32
 				if i < n {
@@ -704,24 +525,21 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					mySum += gc_at2[gc_tx]
 				}
 				gc_at3[gc_tx] = mySum
-//line streams.go:76
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
 			gc_vstep2 := 0
-//line streams.go:65
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line streams.go:65
 				var tid int = gc_tx
+//line streams.go:66
 				var i int = gc_bx*(gc_bdx*2) + tid
 				var mySum lanes.Float32x8
 				if i < 0 || i > len(in)-8 || (i+
 //line streams.go:72
 					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line streams.go:68
 					break
 				}
 //line streams.go:68
@@ -731,7 +549,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				} else {
 //line streams.go:69
 					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line streams.go:68
 					if gc_if3.ToBits() != 0 {
 //line streams.go:68
 						mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
@@ -743,7 +560,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				} else {
 //line streams.go:72
 					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line streams.go:71
 					if gc_if4.ToBits() != 0 {
 //line streams.go:71
 						mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
@@ -756,8 +572,8 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line streams.go:65
 				tid := gc_tx
+//line streams.go:66
 				i := gc_bx*(gc_bdx*2) + tid
 				var mySum float32
 				if i < n {
@@ -767,15 +583,14 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					mySum += in[i+gc_bdx]
 				}
 				sdata[tid] = mySum
-//line streams.go:76
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 //line streams.go:76
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line streams.go:78
 		gc_from, gc_to := 0, gc_bdx
+//line streams.go:79
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -788,9 +603,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line streams.go:65
 					var tid int = gc_tx
-//line streams.go:65
 					_ = tid
 //line streams.go:65
 					mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -803,12 +616,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:78
 					mySum += gc_at4[gc_tx]
 					gc_at5[gc_tx] = mySum
-//line streams.go:81
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -816,13 +627,11 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line streams.go:65
 					var tid int = gc_tx
 //line streams.go:65
 					mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line streams.go:78
 					if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line streams.go:78
 						break
 					}
 //line streams.go:78
@@ -832,190 +641,105 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:77
 					mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:65
 					tid := gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:78
 					mySum += sdata[tid+s]
 					sdata[tid] = mySum
-//line streams.go:81
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line streams.go:88
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
+//line streams.go:94
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 				gc_at6 := partial[gc_off4:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line streams.go:101
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step2 + 1
-//line streams.go:90
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step2 + 2
-//line streams.go:90
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step2 + 3
-//line streams.go:90
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 				}
-//line streams.go:88
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 					gc_at6[0] = mySum
 				}
 			} else {
-//line streams.go:88
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 				}
-//line streams.go:88
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 					partial[gc_bx] = mySum

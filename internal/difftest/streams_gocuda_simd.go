@@ -36,14 +36,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line streams.go:26
 								var tid int = gc_tx
-								var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
+								var i int = off + gc_bx*2*gc_bdx + tid
 								_ = i
-//line streams.go:29
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line streams.go:29
 								ahead := gc_t2
 //line streams.go:29
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -59,14 +56,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line streams.go:26
 							var tid int = gc_tx
-							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
+							var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
-//line streams.go:29
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line streams.go:29
 							ahead := gc_t
 //line streams.go:29
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -77,7 +71,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_rank := gc_base + gc_tx
 //line streams.go:29
 						var ahead float32 = gc_at[gc_tx]
-//line streams.go:31
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -85,81 +78,58 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line streams.go:26
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line streams.go:26
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:26
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line streams.go:26
 								var tid int = gc_tx
+//line streams.go:27
 								var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 								var gc_i4 int = i
-//line streams.go:29
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
 								gc_returned4 := gc_none2
 //line streams.go:13
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line streams.go:29
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line streams.go:29
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
-//line streams.go:29
 										break gc_steps4
 									}
-//line streams.go:29
 									gc_result4 = gc_ld7
-//line streams.go:29
 									gc_b3 := gc_none2
-//line streams.go:29
 									if true {
-//line streams.go:29
 										gc_b3 = gc_all2
 									}
-//line streams.go:29
 									gc_returned4 = gc_b3
 								} else {
 //line streams.go:29
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line streams.go:29
 									if gc_if5.ToBits() != 0 {
-//line streams.go:29
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line streams.go:29
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
-//line streams.go:29
 											break gc_steps4
 										}
-//line streams.go:29
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line streams.go:29
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
-//line streams.go:13
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line streams.go:13
 								if gc_if6.ToBits() != 0 {
-//line streams.go:13
 									gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line streams.go:13
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line streams.go:13
 								ahead := gc_result4
 //line streams.go:13
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -172,155 +142,80 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					if compiled.SIMD {
-//line streams.go:26
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:26
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:26
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:16
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line streams.go:26
 							var tid int = gc_tx
+//line streams.go:27
 							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 							var gc_i2 int = i
-//line streams.go:29
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
 							gc_returned2 := gc_none
 //line streams.go:13
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-//line streams.go:29
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line streams.go:29
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line streams.go:29
 									break gc_steps2
 								}
-//line streams.go:29
 								gc_result2 = gc_ld3
-//line streams.go:29
 								gc_b2 := gc_none
-//line streams.go:29
 								if true {
-//line streams.go:29
 									gc_b2 = gc_all
 								}
-//line streams.go:29
 								gc_returned2 = gc_b2
 							} else {
 //line streams.go:29
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line streams.go:29
 								if gc_if2.ToBits() != 0 {
-//line streams.go:29
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line streams.go:29
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
-//line streams.go:29
 										break gc_steps2
 									}
-//line streams.go:29
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line streams.go:29
 									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
-//line streams.go:13
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line streams.go:13
 							if gc_if3.ToBits() != 0 {
-//line streams.go:13
 								gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-//line streams.go:13
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
-//line streams.go:13
 							ahead := gc_result2
 //line streams.go:13
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:26
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:26
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:26
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:26
-							tid := gc_tx
-							i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
+//line streams.go:27
 						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 						var ahead float32 = StreamAt(in, i)
-//line streams.go:31
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line streams.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line streams.go:39
 			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
@@ -332,10 +227,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line streams.go:26
 							var tid int = gc_tx
-							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
+							var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
 //line streams.go:27
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
@@ -352,10 +246,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line streams.go:26
 						var tid int = gc_tx
-						var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
+						var i int = off + gc_bx*2*gc_bdx + tid
 						_ = i
 //line streams.go:27
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
@@ -365,7 +258,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:29
 					ahead := gc_s_ahead[gc_rank]
 //line streams.go:29
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -375,87 +267,63 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line streams.go:26
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line streams.go:26
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:26
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:16
 						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line streams.go:26
 							var tid int = gc_tx
+//line streams.go:27
 							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line streams.go:29
 							if tid < 0 || tid > len(sdata)-16 {
-//line streams.go:29
 								break
 							}
 //line streams.go:29
 							var gc_t6 int = i + gc_bdx
-//line streams.go:29
 							var gc_i8 int = gc_t6
-//line streams.go:29
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
 							gc_returned8 := gc_none4
 //line streams.go:13
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line streams.go:29
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
 									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
-//line streams.go:29
 									break gc_steps8
 								}
-//line streams.go:29
 								gc_result8 = gc_ld15
-//line streams.go:29
 								gc_b5 := gc_none4
-//line streams.go:29
 								if true {
-//line streams.go:29
 									gc_b5 = gc_all4
 								}
-//line streams.go:29
 								gc_returned8 = gc_b5
 							} else {
 //line streams.go:29
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line streams.go:29
 								if gc_if11.ToBits() != 0 {
-//line streams.go:29
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
 										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
-//line streams.go:29
 										break gc_steps8
 									}
-//line streams.go:29
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line streams.go:29
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
-//line streams.go:13
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line streams.go:13
 							if gc_if12.ToBits() != 0 {
-//line streams.go:13
 								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line streams.go:13
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
 //line streams.go:14
@@ -469,87 +337,63 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					}
 				}
 				if compiled.SIMD {
-//line streams.go:26
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:26
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:26
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:16
 					gc_vb6 := archsimd.BroadcastFloat32x8(0)
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line streams.go:26
 						var tid int = gc_tx
+//line streams.go:27
 						var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line streams.go:29
 						if tid < 0 || tid > len(sdata)-8 {
-//line streams.go:29
 							break
 						}
 //line streams.go:29
 						var gc_t4 int = i + gc_bdx
-//line streams.go:29
 						var gc_i6 int = gc_t4
-//line streams.go:29
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
 						gc_returned6 := gc_none3
 //line streams.go:13
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-//line streams.go:29
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
 								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
-//line streams.go:29
 								break gc_steps6
 							}
-//line streams.go:29
 							gc_result6 = gc_ld11
-//line streams.go:29
 							gc_b4 := gc_none3
-//line streams.go:29
 							if true {
-//line streams.go:29
 								gc_b4 = gc_all3
 							}
-//line streams.go:29
 							gc_returned6 = gc_b4
 						} else {
 //line streams.go:29
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line streams.go:29
 							if gc_if8.ToBits() != 0 {
-//line streams.go:29
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
 									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
-//line streams.go:29
 									break gc_steps6
 								}
-//line streams.go:29
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line streams.go:29
 								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
-//line streams.go:13
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line streams.go:13
 						if gc_if9.ToBits() != 0 {
-//line streams.go:13
 							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
-//line streams.go:13
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
 //line streams.go:14
@@ -557,155 +401,102 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:29
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:29
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:29
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:29
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:26
 					tid := gc_tx
+//line streams.go:27
 					i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
 					ahead := gc_s_ahead[gc_rank]
-//line streams.go:29
 					sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line streams.go:36
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line streams.go:37
 			gc_off3 := off + gc_bx*2*gc_bdx
 			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line streams.go:29
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line streams.go:29
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line streams.go:29
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line streams.go:29
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line streams.go:29
 					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
+//line streams.go:27
 						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
+//line streams.go:27
 						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
+//line streams.go:27
 						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:26
 						tid := gc_tx
+//line streams.go:27
 						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:26
 					tid := gc_tx
+//line streams.go:27
 					i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -715,8 +506,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	}
 //line streams.go:31
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line streams.go:33
 		gc_from, gc_to := 0, gc_bdx
+//line streams.go:34
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -731,16 +522,13 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line streams.go:26
 							var tid int = gc_tx
-//line streams.go:26
 							_ = tid
 							{
 //line streams.go:32
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line streams.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -751,9 +539,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line streams.go:26
 						var tid int = gc_tx
-//line streams.go:26
 						_ = tid
 //line streams.go:32
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -765,26 +551,22 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line streams.go:37
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line streams.go:26
 							var tid int = gc_tx
 							{
 //line streams.go:33
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:33
 									break
 								}
 //line streams.go:33
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line streams.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -795,11 +577,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line streams.go:26
 						var tid int = gc_tx
 //line streams.go:33
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line streams.go:33
 							break
 						}
 //line streams.go:33
@@ -807,53 +587,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-//line streams.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line streams.go:37
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-//line streams.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line streams.go:37
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-//line streams.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line streams.go:37
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:26
-						tid := gc_tx
-//line streams.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line streams.go:37
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:26
 					tid := gc_tx
 //line streams.go:33
 					sdata[tid] += sdata[tid+s]
@@ -862,7 +598,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}
 	{
-//line streams.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -870,11 +605,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line streams.go:48
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line streams.go:38
 					gc_at9[0] = gc_at10[0]
 //line streams.go:38
@@ -884,49 +620,43 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 //line streams.go:38
 					gc_at9[0] = gc_at10[0]
 				}
-//line streams.go:42
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line streams.go:38
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line streams.go:42
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:38
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line streams.go:42
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line streams.go:38
@@ -963,14 +693,11 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line streams.go:48
 								var tid int = gc_tx
-								var i int = off + gc_bx*2*half + tid
 //line streams.go:49
+								var i int = off + gc_bx*2*half + tid
 								_ = i
-//line streams.go:51
 								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line streams.go:51
 								ahead := gc_t4
 //line streams.go:51
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -986,14 +713,11 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line streams.go:48
 							var tid int = gc_tx
-							var i int = off + gc_bx*2*half + tid
 //line streams.go:49
+							var i int = off + gc_bx*2*half + tid
 							_ = i
-//line streams.go:51
 							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line streams.go:51
 							ahead := gc_t3
 //line streams.go:51
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1004,7 +728,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 //line streams.go:51
 						var ahead float32 = gc_at[gc_tx]
-//line streams.go:53
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1015,17 +738,15 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line streams.go:48
 								var tid int = gc_tx
+//line streams.go:49
 								var i int = off + gc_bx*2*half + tid
 //line streams.go:51
 								if i < 0 || i > len(in)-16 {
-//line streams.go:51
 									break
 								}
 //line streams.go:51
 								gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
-//line streams.go:51
 								ahead := gc_t2
 //line streams.go:51
 								ahead.StoreSlice(gc_s_ahead[gc_rank:])
@@ -1041,91 +762,37 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line streams.go:48
 							var tid int = gc_tx
+//line streams.go:49
 							var i int = off + gc_bx*2*half + tid
 //line streams.go:51
 							if i < 0 || i > len(in)-8 {
-//line streams.go:51
 								break
 							}
 //line streams.go:51
 							gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line streams.go:51
 							ahead := gc_t
 //line streams.go:51
 							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:48
-							tid := gc_tx
-							i := off + gc_bx*2*half + tid
-//line streams.go:51
-							var ahead float32 = in[i]
-//line streams.go:53
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:48
-							tid := gc_tx
-							i := off + gc_bx*2*half + tid
-//line streams.go:51
-							var ahead float32 = in[i]
-//line streams.go:53
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:48
-							tid := gc_tx
-							i := off + gc_bx*2*half + tid
-//line streams.go:51
-							var ahead float32 = in[i]
-//line streams.go:53
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:48
-							tid := gc_tx
-							i := off + gc_bx*2*half + tid
-//line streams.go:51
-							var ahead float32 = in[i]
-//line streams.go:53
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:48
 						tid := gc_tx
+//line streams.go:49
 						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						var ahead float32 = in[i]
-//line streams.go:53
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line streams.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line streams.go:61
 			gc_off2 := (off + gc_bx*2*half) + half
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
@@ -1137,10 +804,9 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line streams.go:48
 							var tid int = gc_tx
-							var i int = off + gc_bx*2*half + tid
 //line streams.go:49
+							var i int = off + gc_bx*2*half + tid
 							_ = i
 //line streams.go:49
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
@@ -1162,10 +828,9 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line streams.go:48
 						var tid int = gc_tx
-						var i int = off + gc_bx*2*half + tid
 //line streams.go:49
+						var i int = off + gc_bx*2*half + tid
 						_ = i
 //line streams.go:49
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
@@ -1180,12 +845,10 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:51
 					ahead := gc_s_ahead[gc_rank]
 //line streams.go:51
 					v := ahead * gc_at2[gc_tx]
 					gc_at3[gc_tx] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -1196,14 +859,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line streams.go:48
 							var tid int = gc_tx
+//line streams.go:49
 							var i int = off + gc_bx*2*half + tid
 //line streams.go:49
 							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line streams.go:51
 							if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-//line streams.go:51
 								break
 							}
 //line streams.go:51
@@ -1223,14 +885,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line streams.go:48
 						var tid int = gc_tx
+//line streams.go:49
 						var i int = off + gc_bx*2*half + tid
 //line streams.go:49
 						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line streams.go:51
 						if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-//line streams.go:51
 							break
 						}
 //line streams.go:51
@@ -1241,284 +902,193 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:48
-						tid := gc_tx
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:51
-						v := ahead * in[i+half]
-						s[tid] = v
-//line streams.go:54
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:48
-						tid := gc_tx
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:51
-						v := ahead * in[i+half]
-						s[tid] = v
-//line streams.go:54
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:48
-						tid := gc_tx
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:51
-						v := ahead * in[i+half]
-						s[tid] = v
-//line streams.go:54
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:48
-						tid := gc_tx
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						ahead := gc_s_ahead[gc_rank]
-//line streams.go:51
-						v := ahead * in[i+half]
-						s[tid] = v
-//line streams.go:54
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
+//line streams.go:49
 					i := off + gc_bx*2*half + tid
-//line streams.go:51
 					ahead := gc_s_ahead[gc_rank]
-//line streams.go:51
 					v := ahead * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	} else {
-//line streams.go:61
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line streams.go:62
 			gc_off3 := off + gc_bx*2*half
 			gc_off4 := (off + gc_bx*2*half) + half
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := s[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line streams.go:73
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 //line streams.go:51
 						v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
-//line streams.go:59
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 //line streams.go:51
 						v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
-//line streams.go:59
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 //line streams.go:51
 						v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
-//line streams.go:59
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 //line streams.go:51
 						v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line streams.go:51
 					v := gc_at4[gc_tx] * gc_at5[gc_tx]
 					gc_at6[gc_tx] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:48
 						tid := gc_tx
+//line streams.go:49
 						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:48
 						tid := gc_tx
+//line streams.go:49
 						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:48
 						tid := gc_tx
+//line streams.go:49
 						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:48
 						tid := gc_tx
+//line streams.go:49
 						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
+//line streams.go:49
 					i := off + gc_bx*2*half + tid
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line streams.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off6 := gc_bdx - 1
+//line streams.go:65
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line streams.go:50
 				v := gc_s_v[gc_rank]
 //line streams.go:54
 				gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line streams.go:48
 				tid := gc_tx
-//line streams.go:50
 				v := gc_s_v[gc_rank]
 //line streams.go:54
 				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -1549,13 +1119,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line streams.go:65
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line streams.go:65
 								var tid int = gc_tx
+//line streams.go:66
 								var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
@@ -1564,7 +1133,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								} else {
 //line streams.go:68
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line streams.go:68
 									if gc_if4.ToBits() != 0 {
 //line streams.go:68
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1581,13 +1149,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					if compiled.SIMD {
-//line streams.go:65
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line streams.go:65
 							var tid int = gc_tx
+//line streams.go:66
 							var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
@@ -1596,7 +1163,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							} else {
 //line streams.go:68
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line streams.go:68
 								if gc_if3.ToBits() != 0 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
@@ -1609,14 +1175,13 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line streams.go:65
 						tid := gc_tx
+//line streams.go:66
 						i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line streams.go:72
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1624,17 +1189,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line streams.go:65
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line streams.go:65
 								var tid int = gc_tx
+//line streams.go:66
 								var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
-//line streams.go:68
 									break
 								}
 //line streams.go:68
@@ -1644,7 +1207,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								} else {
 //line streams.go:69
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line streams.go:68
 									if gc_if2.ToBits() != 0 {
 //line streams.go:68
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -1661,17 +1223,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					if compiled.SIMD {
-//line streams.go:65
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line streams.go:65
 							var tid int = gc_tx
+//line streams.go:66
 							var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
-//line streams.go:68
 								break
 							}
 //line streams.go:68
@@ -1681,7 +1241,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							} else {
 //line streams.go:69
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line streams.go:68
 								if gc_if.ToBits() != 0 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
@@ -1692,85 +1251,25 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:65
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-//line streams.go:72
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:65
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-//line streams.go:72
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:65
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-//line streams.go:72
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streams.go:65
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-//line streams.go:72
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:65
 						tid := gc_tx
+//line streams.go:66
 						i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = in[i]
 						}
-//line streams.go:72
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line streams.go:79
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line streams.go:81
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -1778,13 +1277,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line streams.go:65
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line streams.go:65
 							var tid int = gc_tx
+//line streams.go:66
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -1795,7 +1293,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							} else {
 //line streams.go:71
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line streams.go:71
 								if gc_if8.ToBits() != 0 {
 //line streams.go:71
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -1814,13 +1311,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 				}
 				if compiled.SIMD {
-//line streams.go:65
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line streams.go:65
 						var tid int = gc_tx
+//line streams.go:66
 						var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -1831,7 +1327,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						} else {
 //line streams.go:71
 							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line streams.go:71
 							if gc_if7.ToBits() != 0 {
 //line streams.go:71
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
@@ -1846,10 +1341,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:65
 					tid := gc_tx
+//line streams.go:66
 					i := gc_bx*(gc_bdx*2) + tid
-//line streams.go:68
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
 					if i+gc_bdx < n {
@@ -1863,20 +1357,18 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line streams.go:65
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line streams.go:65
 							var tid int = gc_tx
+//line streams.go:66
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line streams.go:71
 							if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:71
 								break
 							}
 //line streams.go:71
@@ -1886,7 +1378,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							} else {
 //line streams.go:72
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-//line streams.go:71
 								if gc_if6.ToBits() != 0 {
 //line streams.go:71
 									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -1904,20 +1395,18 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 				}
 				if compiled.SIMD {
-//line streams.go:65
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line streams.go:65
 						var tid int = gc_tx
+//line streams.go:66
 						var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line streams.go:71
 						if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line streams.go:71
 							break
 						}
 //line streams.go:71
@@ -1927,7 +1416,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						} else {
 //line streams.go:72
 							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-//line streams.go:71
 							if gc_if5.ToBits() != 0 {
 //line streams.go:71
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
@@ -1939,80 +1427,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line streams.go:68
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line streams.go:68
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line streams.go:68
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line streams.go:68
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:65
 					tid := gc_tx
+//line streams.go:66
 					i := gc_bx*(gc_bdx*2) + tid
-//line streams.go:68
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
 					if i+gc_bdx < n {
@@ -2024,18 +1444,18 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			}
 		}
 	} else {
-//line streams.go:82
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line streams.go:85
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:65
 					tid := gc_tx
+//line streams.go:66
 					i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
@@ -2045,15 +1465,14 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						mySum += gc_at5[gc_tx]
 					}
 					gc_at6[gc_tx] = mySum
-//line streams.go:76
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:65
 					tid := gc_tx
+//line streams.go:66
 					i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
@@ -2063,7 +1482,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						mySum += in[i+gc_bdx]
 					}
 					sdata[tid] = mySum
-//line streams.go:76
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2071,8 +1489,8 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	}
 //line streams.go:76
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line streams.go:78
 		gc_from, gc_to := 0, gc_bdx
+//line streams.go:79
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2088,9 +1506,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line streams.go:65
 							var tid int = gc_tx
-//line streams.go:65
 							_ = tid
 //line streams.go:65
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -2114,9 +1530,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line streams.go:65
 						var tid int = gc_tx
-//line streams.go:65
 						_ = tid
 //line streams.go:65
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -2131,12 +1545,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:78
 					mySum += gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line streams.go:81
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2147,14 +1559,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line streams.go:65
 							var tid int = gc_tx
 //line streams.go:65
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
 //line streams.go:78
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:78
 									break
 								}
 //line streams.go:78
@@ -2176,13 +1586,11 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line streams.go:65
 						var tid int = gc_tx
 //line streams.go:65
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line streams.go:78
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line streams.go:78
 							break
 						}
 //line streams.go:78
@@ -2194,190 +1602,105 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line streams.go:65
-						tid := gc_tx
-//line streams.go:67
-						mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-//line streams.go:81
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:65
 					tid := gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:78
 					mySum += sdata[tid+s]
 					sdata[tid] = mySum
-//line streams.go:81
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line streams.go:88
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
+//line streams.go:94
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at9 := partial[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line streams.go:101
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at9[0] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step4 + 1
-//line streams.go:90
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at9[0] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step4 + 2
-//line streams.go:90
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at9[0] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step4 + 3
-//line streams.go:90
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at9[0] = mySum
 					}
 				}
-//line streams.go:88
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 					gc_at9[0] = mySum
 				}
 			} else {
-//line streams.go:88
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 				}
-//line streams.go:88
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 					partial[gc_bx] = mySum

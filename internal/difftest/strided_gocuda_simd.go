@@ -23,8 +23,8 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 	first := base + 2*gc_bx*gc_bdx
 	offset := 1
 	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
-//line strided.go:22
 		gc_from, gc_to := 0, gc_bdx
+//line strided.go:23
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -34,31 +34,22 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					if offset == 1 {
-//line strided.go:17
 						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line strided.go:17
 						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line strided.go:17
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:17
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:17
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:17
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line strided.go:17
 							var thid int = gc_tx
 							{
 //line strided.go:22
 								var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
 								var gc_t8 int = first + 1*(2*thid+2) - 1
-//line strided.go:22
 								var ai int = gc_t7
-//line strided.go:22
 								var bi int = gc_t8
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:23
@@ -70,10 +61,8 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 									gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
 								} else {
-//line strided.go:23
 									break gc_steps4
 								}
-//line strided.go:23
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:23
 								if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
@@ -84,10 +73,8 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 									gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
 								} else {
-//line strided.go:23
 									break gc_steps4
 								}
-//line strided.go:23
 								gc_st4 := gc_ld8.Add(gc_ld7)
 //line strided.go:23
 								if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
@@ -102,12 +89,10 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
 								} else {
-//line strided.go:23
 									break gc_steps4
 								}
 							}
 						}
-//line strided.go:25
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep, false
@@ -117,29 +102,22 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 				}
 			}
 			if compiled.SIMD {
+//line strided.go:34
 				if offset == 1 {
-//line strided.go:17
 					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line strided.go:17
 					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:17
 					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:17
 					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:17
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line strided.go:17
 						var thid int = gc_tx
 //line strided.go:22
 						var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
 						var gc_t4 int = first + 1*(2*thid+2) - 1
-//line strided.go:22
 						var ai int = gc_t3
-//line strided.go:22
 						var bi int = gc_t4
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:23
@@ -151,10 +129,8 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 							gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
 						} else {
-//line strided.go:23
 							break gc_steps2
 						}
-//line strided.go:23
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:23
 						if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
@@ -165,10 +141,8 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 							gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
 						} else {
-//line strided.go:23
 							break gc_steps2
 						}
-//line strided.go:23
 						gc_st2 := gc_ld4.Add(gc_ld3)
 //line strided.go:23
 						if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
@@ -183,18 +157,15 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
 						} else {
-//line strided.go:23
 							break gc_steps2
 						}
 					}
-//line strided.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:17
 				thid := gc_tx
 //line strided.go:22
 				ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
@@ -225,9 +196,9 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line strided.go:54
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line strided.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -241,36 +212,26 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line strided.go:37
 						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line strided.go:37
 						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:39
 						gc_vb7 := archsimd.BroadcastFloat32x16(0)
 						gc_vb8 := archsimd.BroadcastFloat32x16(2)
-//line strided.go:40
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:40
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:40
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:40
 						_ = gc_evenLanes162
-//line strided.go:40
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:40
 						_ = gc_oddLanes162
 					gc_steps4:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line strided.go:37
 							var i int = gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 							var g int = 2*i + off
 							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb7).ToBits())
 							if gc_if4.ToBits() != 0 {
 //line strided.go:40
 								gc_st4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
-//line strided.go:40
 								gc_bits2 := gc_if4.ToBits()
 //line strided.go:40
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -285,12 +246,10 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 //line strided.go:40
 									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-//line strided.go:40
 									break gc_steps4
 								}
 							}
 						}
-//line strided.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -299,26 +258,19 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 				}
 				if compiled.SIMD {
-//line strided.go:37
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line strided.go:37
 					gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:39
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 					gc_vb6 := archsimd.BroadcastFloat32x8(2)
-//line strided.go:40
 					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:40
 					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:40
 					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:40
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps3:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line strided.go:37
 						var i int = gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						var g int = 2*i + off
 						gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb5))
 						if gc_if3.ToBits() != 0 {
@@ -337,19 +289,17 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 //line strided.go:40
 								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
 							} else {
-//line strided.go:40
 								break gc_steps3
 							}
 						}
 					}
-//line strided.go:42
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 					g := 2*i + off
 					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 						out[g] = gc_at[gc_tx] * 2
@@ -360,33 +310,23 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line strided.go:37
 						gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line strided.go:37
 						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:39
 						gc_vb3 := archsimd.BroadcastFloat32x16(0)
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line strided.go:40
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:40
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:40
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:40
 						_ = gc_evenLanes16
-//line strided.go:40
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:40
 						_ = gc_oddLanes16
 					gc_steps2:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line strided.go:37
 							var i int = gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 							var g int = 2*i + off
 							if i < 0 || i > len(in)-16 {
-//line strided.go:39
 								break
 							}
 //line strided.go:39
@@ -394,7 +334,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 							if gc_if2.ToBits() != 0 {
 //line strided.go:40
 								gc_st2 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
-//line strided.go:40
 								gc_bits := gc_if2.ToBits()
 //line strided.go:40
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -409,12 +348,10 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 //line strided.go:40
 									gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
-//line strided.go:40
 									break gc_steps2
 								}
 							}
 						}
-//line strided.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -423,29 +360,21 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 				}
 				if compiled.SIMD {
-//line strided.go:37
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line strided.go:37
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line strided.go:40
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:40
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:40
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:40
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line strided.go:37
 						var i int = gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						var g int = 2*i + off
 						if i < 0 || i > len(in)-8 {
-//line strided.go:39
 							break
 						}
 //line strided.go:39
@@ -466,66 +395,17 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 //line strided.go:40
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-//line strided.go:40
 								break gc_steps
 							}
 						}
 					}
-//line strided.go:42
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line strided.go:37
-						i := gc_bx*gc_bdx + gc_tx
-						g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line strided.go:37
-						i := gc_bx*gc_bdx + gc_tx
-						g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line strided.go:37
-						i := gc_bx*gc_bdx + gc_tx
-						g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line strided.go:37
-						i := gc_bx*gc_bdx + gc_tx
-						g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 					g := 2*i + off
 					if i < len(in) && g < n && in[i] >= 0 {
 						out[g] = in[i] * 2
@@ -545,15 +425,14 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line strided.go:55
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line strided.go:57
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line strided.go:59
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
@@ -563,10 +442,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line strided.go:54
 						var tid int = gc_tx
-//line strided.go:54
 						_ = tid
+//line strided.go:55
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -579,10 +457,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line strided.go:54
 					var tid int = gc_tx
-//line strided.go:54
 					_ = tid
+//line strided.go:55
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -598,11 +475,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line strided.go:54
 						var tid int = gc_tx
 //line strided.go:56
 						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
-//line strided.go:56
 							break
 						}
 //line strided.go:57
@@ -618,11 +493,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line strided.go:54
 					var tid int = gc_tx
 //line strided.go:56
 					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
-//line strided.go:56
 						break
 					}
 //line strided.go:57
@@ -630,49 +503,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:54
 				tid := gc_tx
 //line strided.go:56
 				sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -681,8 +514,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	}
 //line strided.go:58
 	for s := 1; s < gc_bdx; s *= 2 {
-//line strided.go:60
 		gc_from, gc_to := 0, gc_bdx
+//line strided.go:61
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -692,31 +525,22 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
-//line strided.go:54
 						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:54
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line strided.go:54
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line strided.go:54
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:54
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:54
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:54
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line strided.go:54
 							var tid int = gc_tx
 							{
 //line strided.go:59
 								var index int = 2 * tid
 //line strided.go:59
 								if index < gc_bdx && uint(gc_bdx-index) > 30 {
-//line strided.go:59
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -726,10 +550,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
-//line strided.go:60
 										break gc_steps4
 									}
-//line strided.go:60
 									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -740,10 +562,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
-//line strided.go:60
 										break gc_steps4
 									}
-//line strided.go:60
 									gc_st3 := gc_ld14.Add(gc_ld13)
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -758,15 +578,12 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
-//line strided.go:60
 										break gc_steps4
 									}
 								} else {
 //line strided.go:60
 									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
-//line strided.go:59
 									if gc_if4.ToBits() != 0 {
-//line strided.go:59
 										var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
@@ -776,10 +593,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
-//line strided.go:60
 											break gc_steps4
 										}
-//line strided.go:60
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -790,12 +605,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
-//line strided.go:60
 											break gc_steps4
 										}
-//line strided.go:60
 										gc_st4 := gc_ld16.Add(gc_ld15)
-//line strided.go:60
 										gc_bits := gc_if4.ToBits()
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
@@ -810,14 +622,12 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
-//line strided.go:60
 											break gc_steps4
 										}
 									}
 								}
 							}
 						}
-//line strided.go:62
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -827,29 +637,22 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
+//line strided.go:71
 				if s == 1 {
-//line strided.go:54
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:54
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line strided.go:54
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:54
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:54
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:54
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line strided.go:54
 						var tid int = gc_tx
 //line strided.go:59
 						var index int = 2 * tid
 //line strided.go:59
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line strided.go:59
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
 							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -859,10 +662,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 								gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line strided.go:60
 								break gc_steps2
 							}
-//line strided.go:60
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:60
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -873,10 +674,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 								gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
-//line strided.go:60
 								break gc_steps2
 							}
-//line strided.go:60
 							gc_st := gc_ld6.Add(gc_ld5)
 //line strided.go:60
 							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -891,15 +690,12 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
-//line strided.go:60
 								break gc_steps2
 							}
 						} else {
 //line strided.go:60
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line strided.go:59
 							if gc_if2.ToBits() != 0 {
-//line strided.go:59
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
@@ -909,10 +705,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line strided.go:60
 									break gc_steps2
 								}
-//line strided.go:60
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:60
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -923,10 +717,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
-//line strided.go:60
 									break gc_steps2
 								}
-//line strided.go:60
 								gc_st2 := gc_ld8.Add(gc_ld7)
 //line strided.go:60
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
@@ -941,67 +733,17 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
-//line strided.go:60
 									break gc_steps2
 								}
 							}
 						}
 					}
-//line strided.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line strided.go:54
-					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:54
 				tid := gc_tx
 //line strided.go:59
 				if index := 2 * s * tid; index < gc_bdx {
@@ -1011,7 +753,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		}
 	}
 	{
-//line strided.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1019,11 +760,12 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line strided.go:74
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line strided.go:65
 					gc_at3[0] = gc_at4[0]
 //line strided.go:65
@@ -1033,49 +775,43 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:65
 					gc_at3[0] = gc_at4[0]
 				}
-//line strided.go:69
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line strided.go:65
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line strided.go:69
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:65
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:65
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:65
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:65
 						sums[gc_bx] = sdata[0]
 					}
 				}
-//line strided.go:69
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line strided.go:65
@@ -1104,37 +840,27 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line strided.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line strided.go:79
 					gc_vb2 := archsimd.BroadcastFloat32x16(3)
-//line strided.go:79
 					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:79
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:79
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:79
 					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:79
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:79
 					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line strided.go:79
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line strided.go:77
 						var i int = gc_bx*gc_bdx + gc_tx
+//line strided.go:78
 						var g int = 2*i + off
 						if i < 0 || i > len(in)-16 {
-//line strided.go:79
 							break
 						}
 //line strided.go:79
@@ -1167,17 +893,14 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line strided.go:81
 									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
 								} else {
-//line strided.go:81
 									break gc_steps2
 								}
 							} else {
 //line strided.go:81
 								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line strided.go:80
 								if gc_if3.ToBits() != 0 {
 //line strided.go:80
 									gc_st6 := a
-//line strided.go:80
 									gc_bits := gc_if3.ToBits()
 //line strided.go:80
 									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -1191,7 +914,6 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line strided.go:81
 										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 									} else {
-//line strided.go:81
 										break gc_steps2
 									}
 								}
@@ -1218,29 +940,22 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								} else {
 //line strided.go:84
 									var gc_lanes7 [16]float32
-//line strided.go:84
 									gc_st7.Store(&gc_lanes7)
-//line strided.go:84
 									for gc_k7 := range 16 {
-//line strided.go:84
 										if 0xffff&(1<<gc_k7) != 0 {
-//line strided.go:84
 											gc_pos.Thread = gc_rank + gc_k7
 //line strided.go:84
 											out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
-//line strided.go:84
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line strided.go:84
 								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line strided.go:83
 								if gc_if4.ToBits() != 0 {
 //line strided.go:83
 									gc_st8 := b
-//line strided.go:83
 									gc_bits2 := gc_if4.ToBits()
 //line strided.go:83
 									if (g+
@@ -1258,26 +973,20 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 									} else {
 //line strided.go:84
 										var gc_lanes8 [16]float32
-//line strided.go:84
 										gc_st8.Store(&gc_lanes8)
-//line strided.go:84
 										for gc_k8 := range 16 {
-//line strided.go:84
 											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
-//line strided.go:84
 												gc_pos.Thread = gc_rank + gc_k8
 //line strided.go:84
 												out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
 											}
 										}
-//line strided.go:84
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line strided.go:86
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1286,27 +995,20 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 				}
 			}
 			if compiled.SIMD {
-//line strided.go:79
 				gc_vb := archsimd.BroadcastFloat32x8(3)
-//line strided.go:79
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:79
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:79
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:79
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:79
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line strided.go:77
 					var i int = gc_bx*gc_bdx + gc_tx
+//line strided.go:78
 					var g int = 2*i + off
 					if i < 0 || i > len(in)-8 {
-//line strided.go:79
 						break
 					}
 //line strided.go:79
@@ -1339,13 +1041,11 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line strided.go:81
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
 							} else {
-//line strided.go:81
 								break gc_steps
 							}
 						} else {
 //line strided.go:81
 							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line strided.go:80
 							if gc_if.ToBits() != 0 {
 //line strided.go:80
 								gc_st2 := a
@@ -1361,7 +1061,6 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line strided.go:81
 									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
-//line strided.go:81
 									break gc_steps
 								}
 							}
@@ -1388,25 +1087,19 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							} else {
 //line strided.go:84
 								var gc_lanes3 [8]float32
-//line strided.go:84
 								gc_st3.Store(&gc_lanes3)
-//line strided.go:84
 								for gc_k3 := range 8 {
-//line strided.go:84
 									if 0xff&(1<<gc_k3) != 0 {
-//line strided.go:84
 										gc_pos.Thread = gc_rank + gc_k3
 //line strided.go:84
 										out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line strided.go:84
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line strided.go:84
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line strided.go:83
 							if gc_if2.ToBits() != 0 {
 //line strided.go:83
 								gc_st4 := b
@@ -1426,33 +1119,27 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								} else {
 //line strided.go:84
 									var gc_lanes4 [8]float32
-//line strided.go:84
 									gc_st4.Store(&gc_lanes4)
-//line strided.go:84
 									for gc_k4 := range 8 {
-//line strided.go:84
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line strided.go:84
 											gc_pos.Thread = gc_rank + gc_k4
 //line strided.go:84
 											out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line strided.go:84
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
-//line strided.go:86
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:77
 				i := gc_bx*gc_bdx + gc_tx
+//line strided.go:78
 				g := 2*i + off
 				a := in[i]
 //line strided.go:79

@@ -22,7 +22,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line sweep.go:18
 	m := 2 * gc_bdx
 //line sweep.go:20
 	base := gc_bx * m
@@ -33,45 +32,32 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	temp := gocuda.Shared[float32](t, start*m)
 //line sweep.go:23
 	offset := start
-//line sweep.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line sweep.go:19
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:19
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:19
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:19
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line sweep.go:19
 					var thid int = gc_tx
-//line sweep.go:22
 					var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:22
 					var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:22
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:22
 						gc_lo3, gc_hi3 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:22
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
-//line sweep.go:22
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
-//line sweep.go:22
 						break gc_steps2
 					}
-//line sweep.go:22
 					gc_t3 := gc_ld3
-//line sweep.go:22
 					gc_t4 := gc_ld4
 //line sweep.go:22
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
@@ -84,15 +70,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						var gc_lanes7 [16]float32
 //line sweep.go:22
 						var gc_lanes8 [16]float32
-//line sweep.go:22
 						gc_t3.Store(&gc_lanes7)
-//line sweep.go:22
 						gc_t4.Store(&gc_lanes8)
-//line sweep.go:22
 						for gc_k6 := range 16 {
-//line sweep.go:22
 							if 0xffff&(1<<gc_k6) != 0 {
-//line sweep.go:22
 								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line sweep.go:22
@@ -102,11 +83,9 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 								}
 							}
 						}
-//line sweep.go:22
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:24
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -115,23 +94,16 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:19
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:19
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:19
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:19
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line sweep.go:19
 				var thid int = gc_tx
-//line sweep.go:22
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line sweep.go:22
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:22
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -139,17 +111,12 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_lo2 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:22
 					gc_hi2 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:22
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line sweep.go:22
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
-//line sweep.go:22
 					break gc_steps
 				}
-//line sweep.go:22
 				gc_t := gc_ld
-//line sweep.go:22
 				gc_t2 := gc_ld2
 //line sweep.go:22
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -162,15 +129,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					var gc_lanes3 [8]float32
 //line sweep.go:22
 					var gc_lanes4 [8]float32
-//line sweep.go:22
 					gc_t.Store(&gc_lanes3)
-//line sweep.go:22
 					gc_t2.Store(&gc_lanes4)
-//line sweep.go:22
 					for gc_k3 := range 8 {
-//line sweep.go:22
 						if 0xff&(1<<gc_k3) != 0 {
-//line sweep.go:22
 							gc_pos.Thread = gc_rank + gc_k3
 //line sweep.go:22
 							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -178,56 +140,14 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
-//line sweep.go:22
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:24
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:19
 			thid := gc_tx
 //line sweep.go:22
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -241,8 +161,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-//line sweep.go:32
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:33
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -252,22 +172,18 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off2 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:27
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:27
 					_ = ai
-//line sweep.go:27
 					_ = bi
+//line sweep.go:28
 					temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
-//line sweep.go:32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:27
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -287,8 +203,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off3 := m - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
 				gc_at := temp[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line sweep.go:33
 					gc_at[0] = 0
 //line sweep.go:33
@@ -298,49 +214,43 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
-//line sweep.go:37
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
 			} else {
-//line sweep.go:37
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:37
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:33
@@ -359,8 +269,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:36
 		offset >>= 1
 		archsimd.ClearAVXUpperBits()
-//line sweep.go:39
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:40
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -370,24 +280,20 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off5 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:39
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:39
 					_ = ai_
-//line sweep.go:39
 					_ = bi_
+//line sweep.go:40
 					y := temp[gc_idx3]
 					temp[gc_idx3] = temp[gc_idx4]
 					temp[gc_idx4] += y
 				}
 			} else {
-//line sweep.go:46
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:39
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -398,45 +304,32 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 		}
 	}
-//line sweep.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line sweep.go:19
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:19
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:19
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:19
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps4:
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line sweep.go:19
 					var thid int = gc_tx
-//line sweep.go:46
 					var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:46
 					var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:46
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:46
 						gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:46
 						gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_evens162)
-//line sweep.go:46
 						gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_odds162)
 					} else {
-//line sweep.go:46
 						break gc_steps4
 					}
-//line sweep.go:46
 					gc_t7 := gc_ld7
-//line sweep.go:46
 					gc_t8 := gc_ld8
 //line sweep.go:46
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
@@ -449,15 +342,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						var gc_lanes15 [16]float32
 //line sweep.go:46
 						var gc_lanes16 [16]float32
-//line sweep.go:46
 						gc_t7.Store(&gc_lanes15)
-//line sweep.go:46
 						gc_t8.Store(&gc_lanes16)
-//line sweep.go:46
 						for gc_k12 := range 16 {
-//line sweep.go:46
 							if 0xffff&(1<<gc_k12) != 0 {
-//line sweep.go:46
 								gc_pos.Thread = gc_rank + gc_k12
 								{
 //line sweep.go:46
@@ -467,11 +355,9 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 								}
 							}
 						}
-//line sweep.go:46
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:48
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -480,23 +366,16 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:19
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:19
 			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:19
 			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:19
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps3:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line sweep.go:19
 				var thid int = gc_tx
-//line sweep.go:46
 				var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line sweep.go:46
 				var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:46
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -504,17 +383,12 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_lo4 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
 //line sweep.go:46
 					gc_hi4 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
-//line sweep.go:46
 					gc_ld5 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line sweep.go:46
 					gc_ld6 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
-//line sweep.go:46
 					break gc_steps3
 				}
-//line sweep.go:46
 				gc_t5 := gc_ld5
-//line sweep.go:46
 				gc_t6 := gc_ld6
 //line sweep.go:46
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -527,15 +401,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					var gc_lanes11 [8]float32
 //line sweep.go:46
 					var gc_lanes12 [8]float32
-//line sweep.go:46
 					gc_t5.Store(&gc_lanes11)
-//line sweep.go:46
 					gc_t6.Store(&gc_lanes12)
-//line sweep.go:46
 					for gc_k9 := range 8 {
-//line sweep.go:46
 						if 0xff&(1<<gc_k9) != 0 {
-//line sweep.go:46
 							gc_pos.Thread = gc_rank + gc_k9
 //line sweep.go:46
 							data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
@@ -543,56 +412,14 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 							data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
 						}
 					}
-//line sweep.go:46
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:48
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-			{
-				gc_tx := gc_step4 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:19
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:19
 			thid := gc_tx
 //line sweep.go:46
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -611,7 +438,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line sweep.go:55
 	m := 2 * gc_bdx
 //line sweep.go:57
 	base := gc_bx * m
@@ -620,47 +446,33 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	}
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line sweep.go:60
 	offset := 1
-//line sweep.go:62
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line sweep.go:56
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:56
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line sweep.go:56
 					var thid int = gc_tx
-//line sweep.go:59
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:59
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:59
 						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:59
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
-//line sweep.go:59
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
-//line sweep.go:59
 						break gc_steps2
 					}
-//line sweep.go:59
 					gc_t3 := gc_ld3
-//line sweep.go:59
 					gc_t4 := gc_ld4
 //line sweep.go:59
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
@@ -673,15 +485,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						var gc_lanes7 [16]int32
 //line sweep.go:59
 						var gc_lanes8 [16]int32
-//line sweep.go:59
 						gc_t3.Store(&gc_lanes7)
-//line sweep.go:59
 						gc_t4.Store(&gc_lanes8)
-//line sweep.go:59
 						for gc_k6 := range 16 {
-//line sweep.go:59
 							if 0xffff&(1<<gc_k6) != 0 {
-//line sweep.go:59
 								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line sweep.go:59
@@ -691,11 +498,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 								}
 							}
 						}
-//line sweep.go:59
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:61
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -704,23 +509,16 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:56
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:56
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:56
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:56
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line sweep.go:56
 				var thid int = gc_tx
-//line sweep.go:59
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:59
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -728,17 +526,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:59
 					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:59
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line sweep.go:59
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
-//line sweep.go:59
 					break gc_steps
 				}
-//line sweep.go:59
 				gc_t := gc_ld
-//line sweep.go:59
 				gc_t2 := gc_ld2
 //line sweep.go:59
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -751,15 +544,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					var gc_lanes3 [8]int32
 //line sweep.go:59
 					var gc_lanes4 [8]int32
-//line sweep.go:59
 					gc_t.Store(&gc_lanes3)
-//line sweep.go:59
 					gc_t2.Store(&gc_lanes4)
-//line sweep.go:59
 					for gc_k3 := range 8 {
-//line sweep.go:59
 						if 0xff&(1<<gc_k3) != 0 {
-//line sweep.go:59
 							gc_pos.Thread = gc_rank + gc_k3
 //line sweep.go:59
 							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -767,56 +555,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
-//line sweep.go:59
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:61
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:56
 			thid := gc_tx
 //line sweep.go:59
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -829,8 +575,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			d /= 4
 			continue
 		}
-//line sweep.go:68
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:69
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -840,22 +586,15 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:56
 						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
 						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:56
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:56
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:56
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line sweep.go:56
 							var thid int = gc_tx
 							{
 //line sweep.go:64
@@ -871,10 +610,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
-//line sweep.go:66
 									break gc_steps6
 								}
-//line sweep.go:66
 								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -885,10 +622,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
-//line sweep.go:66
 									break gc_steps6
 								}
-//line sweep.go:66
 								gc_st4 := gc_ld12.Add(gc_ld11)
 //line sweep.go:66
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -903,12 +638,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line sweep.go:66
 									break gc_steps6
 								}
 							}
 						}
-//line sweep.go:68
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -918,21 +651,16 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:77
 				if offset == 1 {
-//line sweep.go:56
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:56
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:56
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:56
 					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line sweep.go:56
 						var thid int = gc_tx
 //line sweep.go:64
 						var ai int = 1*(2*thid+1) - 1
@@ -947,10 +675,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
-//line sweep.go:66
 							break gc_steps4
 						}
-//line sweep.go:66
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -961,10 +687,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
-//line sweep.go:66
 							break gc_steps4
 						}
-//line sweep.go:66
 						gc_st2 := gc_ld8.Add(gc_ld7)
 //line sweep.go:66
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -979,18 +703,15 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line sweep.go:66
 							break gc_steps4
 						}
 					}
-//line sweep.go:68
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:56
 				thid := gc_tx
 //line sweep.go:64
 				ai := offset*(2*thid+1) - 1
@@ -1001,45 +722,32 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:68
 		offset <<= 1
 	}
-//line sweep.go:71
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line sweep.go:56
 				gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
 				gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:56
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps8:
 				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line sweep.go:56
 					var thid int = gc_tx
-//line sweep.go:71
 					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:71
 					var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:71
 						gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:71
 						gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
-//line sweep.go:71
 						gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
 					} else {
-//line sweep.go:71
 						break gc_steps8
 					}
-//line sweep.go:71
 					gc_t7 := gc_ld15
-//line sweep.go:71
 					gc_t8 := gc_ld16
 //line sweep.go:71
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
@@ -1052,15 +760,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						var gc_lanes27 [16]int32
 //line sweep.go:71
 						var gc_lanes28 [16]int32
-//line sweep.go:71
 						gc_t7.Store(&gc_lanes27)
-//line sweep.go:71
 						gc_t8.Store(&gc_lanes28)
-//line sweep.go:71
 						for gc_k24 := range 16 {
-//line sweep.go:71
 							if 0xffff&(1<<gc_k24) != 0 {
-//line sweep.go:71
 								gc_pos.Thread = gc_rank + gc_k24
 								{
 //line sweep.go:71
@@ -1070,11 +773,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 								}
 							}
 						}
-//line sweep.go:71
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:73
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -1083,23 +784,16 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:56
 			gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:56
 			gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:56
 			gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:56
 			gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps7:
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line sweep.go:56
 				var thid int = gc_tx
-//line sweep.go:71
 				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:71
 				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -1107,17 +801,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:71
 					gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
-//line sweep.go:71
 					gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line sweep.go:71
 					gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
-//line sweep.go:71
 					break gc_steps7
 				}
-//line sweep.go:71
 				gc_t5 := gc_ld13
-//line sweep.go:71
 				gc_t6 := gc_ld14
 //line sweep.go:71
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
@@ -1130,15 +819,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					var gc_lanes23 [8]int32
 //line sweep.go:71
 					var gc_lanes24 [8]int32
-//line sweep.go:71
 					gc_t5.Store(&gc_lanes23)
-//line sweep.go:71
 					gc_t6.Store(&gc_lanes24)
-//line sweep.go:71
 					for gc_k21 := range 8 {
-//line sweep.go:71
 						if 0xff&(1<<gc_k21) != 0 {
-//line sweep.go:71
 							gc_pos.Thread = gc_rank + gc_k21
 //line sweep.go:71
 							tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
@@ -1146,73 +830,31 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 							tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 						}
 					}
-//line sweep.go:71
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:73
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:56
 			thid := gc_tx
 //line sweep.go:71
 			tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 	{
-//line sweep.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line sweep.go:81
 			gc_off := m - 1
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 				gc_at := temp[gc_off:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line sweep.go:74
 					gc_at[0] = 0
 //line sweep.go:74
@@ -1222,49 +864,43 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
-//line sweep.go:78
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
 			} else {
-//line sweep.go:78
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:78
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:74
@@ -1282,8 +918,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		}
 //line sweep.go:77
 		offset /= 2
-//line sweep.go:79
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:80
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1293,23 +929,16 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:56
 						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
 						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
 						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:56
 						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:56
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:56
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps12:
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line sweep.go:56
 							var thid int = gc_tx
 							{
 //line sweep.go:80
@@ -1325,12 +954,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:82
 									gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
-//line sweep.go:82
 									break gc_steps12
 								}
-//line sweep.go:82
 								v := gc_ld26
-//line sweep.go:82
 								var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -1340,10 +966,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:83
 									gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line sweep.go:83
 									break gc_steps12
 								}
-//line sweep.go:83
 								gc_st11 := gc_ld27
 //line sweep.go:83
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -1358,10 +982,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:83
 									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
-//line sweep.go:83
 									break gc_steps12
 								}
-//line sweep.go:83
 								var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:83
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -1373,19 +995,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 								} else {
 //line sweep.go:84
 									var gc_lanes47 [16]int32
-//line sweep.go:84
 									for gc_k43 := range 16 {
-//line sweep.go:84
 										if 0xffff&(1<<gc_k43) != 0 {
-//line sweep.go:84
 											gc_pos.Thread = gc_rank + gc_k43
 //line sweep.go:84
 											gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
 										}
 									}
-//line sweep.go:84
 									gc_pos.Thread = gc_rank
-//line sweep.go:84
 									gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
 								}
 //line sweep.go:84
@@ -1405,24 +1022,18 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 								} else {
 //line sweep.go:84
 									var gc_lanes48 [16]int32
-//line sweep.go:84
 									gc_st12.Store(&gc_lanes48)
-//line sweep.go:84
 									for gc_k44 := range 16 {
-//line sweep.go:84
 										if 0xffff&(1<<gc_k44) != 0 {
-//line sweep.go:84
 											gc_pos.Thread = gc_rank + gc_k44
 //line sweep.go:84
 											temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
 										}
 									}
-//line sweep.go:84
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line sweep.go:86
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep4, false
@@ -1432,22 +1043,17 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:95
 				if offset == 1 {
-//line sweep.go:56
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:56
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:56
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:56
 					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps10:
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line sweep.go:56
 						var thid int = gc_tx
 //line sweep.go:80
 						var ai_ int = 1*(2*thid+1) - 1
@@ -1462,12 +1068,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:82
 							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
-//line sweep.go:82
 							break gc_steps10
 						}
-//line sweep.go:82
 						v := gc_ld20
-//line sweep.go:82
 						var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -1477,10 +1080,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:83
 							gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line sweep.go:83
 							break gc_steps10
 						}
-//line sweep.go:83
 						gc_st7 := gc_ld21
 //line sweep.go:83
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -1495,10 +1096,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:83
 							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
-//line sweep.go:83
 							break gc_steps10
 						}
-//line sweep.go:83
 						var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:83
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -1510,19 +1109,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						} else {
 //line sweep.go:84
 							var gc_lanes37 [8]int32
-//line sweep.go:84
 							for gc_k33 := range 8 {
-//line sweep.go:84
 								if 0xff&(1<<gc_k33) != 0 {
-//line sweep.go:84
 									gc_pos.Thread = gc_rank + gc_k33
 //line sweep.go:84
 									gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
 								}
 							}
-//line sweep.go:84
 							gc_pos.Thread = gc_rank
-//line sweep.go:84
 							gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
 						}
 //line sweep.go:84
@@ -1542,30 +1136,23 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						} else {
 //line sweep.go:84
 							var gc_lanes38 [8]int32
-//line sweep.go:84
 							gc_st8.Store(&gc_lanes38)
-//line sweep.go:84
 							for gc_k34 := range 8 {
-//line sweep.go:84
 								if 0xff&(1<<gc_k34) != 0 {
-//line sweep.go:84
 									gc_pos.Thread = gc_rank + gc_k34
 //line sweep.go:84
 									temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
 								}
 							}
-//line sweep.go:84
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line sweep.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:56
 				thid := gc_tx
 //line sweep.go:80
 				ai_ := offset*(2*thid+1) - 1
@@ -1576,45 +1163,32 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 		}
 	}
-//line sweep.go:91
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop5 bool
 			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line sweep.go:56
 				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
 				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
 				gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:56
 				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps14:
 				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line sweep.go:56
 					var thid int = gc_tx
-//line sweep.go:88
 					var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:88
 					var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:88
 						gc_lo7, gc_hi7 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:88
 						gc_ld31 = gc_lo7.ConcatPermute(gc_hi7, gc_evens167)
-//line sweep.go:88
 						gc_ld32 = gc_lo7.ConcatPermute(gc_hi7, gc_odds167)
 					} else {
-//line sweep.go:88
 						break gc_steps14
 					}
-//line sweep.go:88
 					gc_t11 := gc_ld31
-//line sweep.go:88
 					gc_t12 := gc_ld32
 //line sweep.go:88
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
@@ -1627,15 +1201,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						var gc_lanes55 [16]int32
 //line sweep.go:88
 						var gc_lanes56 [16]int32
-//line sweep.go:88
 						gc_t11.Store(&gc_lanes55)
-//line sweep.go:88
 						gc_t12.Store(&gc_lanes56)
-//line sweep.go:88
 						for gc_k50 := range 16 {
-//line sweep.go:88
 							if 0xffff&(1<<gc_k50) != 0 {
-//line sweep.go:88
 								gc_pos.Thread = gc_rank + gc_k50
 								{
 //line sweep.go:88
@@ -1645,11 +1214,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 								}
 							}
 						}
-//line sweep.go:88
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:90
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -1658,23 +1225,16 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:56
 			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:56
 			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:56
 			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:56
 			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps13:
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line sweep.go:56
 				var thid int = gc_tx
-//line sweep.go:88
 				var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:88
 				var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -1682,17 +1242,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_lo6 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
 //line sweep.go:88
 					gc_hi6 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
-//line sweep.go:88
 					gc_ld29 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
-//line sweep.go:88
 					gc_ld30 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 				} else {
-//line sweep.go:88
 					break gc_steps13
 				}
-//line sweep.go:88
 				gc_t9 := gc_ld29
-//line sweep.go:88
 				gc_t10 := gc_ld30
 //line sweep.go:88
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -1705,15 +1260,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					var gc_lanes51 [8]int32
 //line sweep.go:88
 					var gc_lanes52 [8]int32
-//line sweep.go:88
 					gc_t9.Store(&gc_lanes51)
-//line sweep.go:88
 					gc_t10.Store(&gc_lanes52)
-//line sweep.go:88
 					for gc_k47 := range 8 {
-//line sweep.go:88
 						if 0xff&(1<<gc_k47) != 0 {
-//line sweep.go:88
 							gc_pos.Thread = gc_rank + gc_k47
 //line sweep.go:88
 							data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
@@ -1721,56 +1271,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 							data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
 						}
 					}
-//line sweep.go:88
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:90
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-			{
-				gc_tx := gc_step5 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step5 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step5 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step5 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:56
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:56
 			thid := gc_tx
 //line sweep.go:88
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1789,7 +1297,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line sweep.go:98
 	m := 2 * gc_bdx
 //line sweep.go:100
 	base := gc_bx * m
@@ -1798,47 +1305,33 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	}
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line sweep.go:103
 	offset := 1
-//line sweep.go:105
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line sweep.go:99
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:99
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:99
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:99
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line sweep.go:99
 					var thid int = gc_tx
-//line sweep.go:102
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:102
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:102
 						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:102
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
-//line sweep.go:102
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
-//line sweep.go:102
 						break gc_steps2
 					}
-//line sweep.go:102
 					gc_t3 := gc_ld3
-//line sweep.go:102
 					gc_t4 := gc_ld4
 //line sweep.go:102
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
@@ -1851,15 +1344,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						var gc_lanes7 [16]int32
 //line sweep.go:102
 						var gc_lanes8 [16]int32
-//line sweep.go:102
 						gc_t3.Store(&gc_lanes7)
-//line sweep.go:102
 						gc_t4.Store(&gc_lanes8)
-//line sweep.go:102
 						for gc_k6 := range 16 {
-//line sweep.go:102
 							if 0xffff&(1<<gc_k6) != 0 {
-//line sweep.go:102
 								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line sweep.go:102
@@ -1869,11 +1357,9 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 								}
 							}
 						}
-//line sweep.go:102
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:104
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1882,23 +1368,16 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:99
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:99
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:99
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:99
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line sweep.go:99
 				var thid int = gc_tx
-//line sweep.go:102
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:102
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -1906,17 +1385,12 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:102
 					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:102
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line sweep.go:102
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
-//line sweep.go:102
 					break gc_steps
 				}
-//line sweep.go:102
 				gc_t := gc_ld
-//line sweep.go:102
 				gc_t2 := gc_ld2
 //line sweep.go:102
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -1929,15 +1403,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					var gc_lanes3 [8]int32
 //line sweep.go:102
 					var gc_lanes4 [8]int32
-//line sweep.go:102
 					gc_t.Store(&gc_lanes3)
-//line sweep.go:102
 					gc_t2.Store(&gc_lanes4)
-//line sweep.go:102
 					for gc_k3 := range 8 {
-//line sweep.go:102
 						if 0xff&(1<<gc_k3) != 0 {
-//line sweep.go:102
 							gc_pos.Thread = gc_rank + gc_k3
 //line sweep.go:102
 							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -1945,56 +1414,14 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
-//line sweep.go:102
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:104
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:99
 			thid := gc_tx
 //line sweep.go:102
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -2007,8 +1434,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:112
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2018,31 +1445,22 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:99
 						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:99
 						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:99
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:99
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:99
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:99
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line sweep.go:99
 							var thid int = gc_tx
 							{
 //line sweep.go:107
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:107
 								var gc_t12 int = 1*(2*thid+2) - 1
-//line sweep.go:107
 								var ai int = gc_t11
-//line sweep.go:107
 								var bi int = gc_t12
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
@@ -2054,10 +1472,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
-//line sweep.go:108
 									break gc_steps6
 								}
-//line sweep.go:108
 								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -2068,10 +1484,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
-//line sweep.go:108
 									break gc_steps6
 								}
-//line sweep.go:108
 								gc_st4 := gc_ld12.Add(gc_ld11)
 //line sweep.go:108
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -2086,12 +1500,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line sweep.go:108
 									break gc_steps6
 								}
 							}
 						}
-//line sweep.go:110
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -2101,29 +1513,22 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:119
 				if offset == 1 {
-//line sweep.go:99
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:99
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:99
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:99
 					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:99
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line sweep.go:99
 						var thid int = gc_tx
 //line sweep.go:107
 						var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:107
 						var gc_t8 int = 1*(2*thid+2) - 1
-//line sweep.go:107
 						var ai int = gc_t7
-//line sweep.go:107
 						var bi int = gc_t8
 						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
@@ -2135,10 +1540,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
-//line sweep.go:108
 							break gc_steps4
 						}
-//line sweep.go:108
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -2149,10 +1552,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
-//line sweep.go:108
 							break gc_steps4
 						}
-//line sweep.go:108
 						gc_st2 := gc_ld8.Add(gc_ld7)
 //line sweep.go:108
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -2167,18 +1568,15 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line sweep.go:108
 							break gc_steps4
 						}
 					}
-//line sweep.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:99
 				thid := gc_tx
 //line sweep.go:107
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2188,45 +1586,32 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:110
 		offset *= 2
 	}
-//line sweep.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line sweep.go:99
 				gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:99
 				gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:99
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:99
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps8:
 				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line sweep.go:99
 					var thid int = gc_tx
-//line sweep.go:113
 					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:113
 					var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:113
 						gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:113
 						gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
-//line sweep.go:113
 						gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
 					} else {
-//line sweep.go:113
 						break gc_steps8
 					}
-//line sweep.go:113
 					gc_t15 := gc_ld15
-//line sweep.go:113
 					gc_t16 := gc_ld16
 //line sweep.go:113
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
@@ -2239,15 +1624,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						var gc_lanes27 [16]int32
 //line sweep.go:113
 						var gc_lanes28 [16]int32
-//line sweep.go:113
 						gc_t15.Store(&gc_lanes27)
-//line sweep.go:113
 						gc_t16.Store(&gc_lanes28)
-//line sweep.go:113
 						for gc_k24 := range 16 {
-//line sweep.go:113
 							if 0xffff&(1<<gc_k24) != 0 {
-//line sweep.go:113
 								gc_pos.Thread = gc_rank + gc_k24
 								{
 //line sweep.go:113
@@ -2257,11 +1637,9 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 								}
 							}
 						}
-//line sweep.go:113
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line sweep.go:115
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -2270,23 +1648,16 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:99
 			gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:99
 			gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:99
 			gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:99
 			gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps7:
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line sweep.go:99
 				var thid int = gc_tx
-//line sweep.go:113
 				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:113
 				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -2294,17 +1665,12 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:113
 					gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
-//line sweep.go:113
 					gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line sweep.go:113
 					gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
-//line sweep.go:113
 					break gc_steps7
 				}
-//line sweep.go:113
 				gc_t13 := gc_ld13
-//line sweep.go:113
 				gc_t14 := gc_ld14
 //line sweep.go:113
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -2317,15 +1683,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					var gc_lanes23 [8]int32
 //line sweep.go:113
 					var gc_lanes24 [8]int32
-//line sweep.go:113
 					gc_t13.Store(&gc_lanes23)
-//line sweep.go:113
 					gc_t14.Store(&gc_lanes24)
-//line sweep.go:113
 					for gc_k21 := range 8 {
-//line sweep.go:113
 						if 0xff&(1<<gc_k21) != 0 {
-//line sweep.go:113
 							gc_pos.Thread = gc_rank + gc_k21
 //line sweep.go:113
 							data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
@@ -2333,56 +1694,14 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 							data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 						}
 					}
-//line sweep.go:113
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line sweep.go:115
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line sweep.go:99
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sweep.go:99
 			thid := gc_tx
 //line sweep.go:113
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -2412,9 +1731,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more = false
-//line sweep.go:136
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sweep.go:138
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2432,12 +1751,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line sweep.go:126
 							var thid int = gc_tx
 //line sweep.go:129
 							var i int = thid + gc_off
-//line sweep.go:129
 							_ = i
+//line sweep.go:130
 							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2450,12 +1768,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line sweep.go:126
 						var thid int = gc_tx
 //line sweep.go:129
 						var i int = thid + gc_off
-//line sweep.go:129
 						_ = i
+//line sweep.go:130
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2464,7 +1781,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:130
 					gc_more = true
 //line sweep.go:130
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -2476,12 +1792,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line sweep.go:126
 							var thid int = gc_tx
 //line sweep.go:129
 							var i int = thid + gc_off
 							if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
-//line sweep.go:130
 								break
 							}
 //line sweep.go:131
@@ -2497,12 +1811,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line sweep.go:126
 						var thid int = gc_tx
 //line sweep.go:129
 						var i int = thid + gc_off
 						if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
-//line sweep.go:130
 							break
 						}
 //line sweep.go:131
@@ -2513,61 +1825,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:129
 					i := thid + gc_off
@@ -2578,16 +1838,16 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			}
 		}
 	}
-//line sweep.go:132
 	offset := 1
+//line sweep.go:133
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-//line sweep.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:141
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2597,31 +1857,22 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:126
 						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:126
 						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:126
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:126
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:126
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:126
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line sweep.go:126
 							var thid int = gc_tx
 							{
 //line sweep.go:136
 								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:136
 								var gc_t8 int = 1*(2*thid+2) - 1
-//line sweep.go:136
 								var ai int = gc_t7
-//line sweep.go:136
 								var bi int = gc_t8
 								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
@@ -2633,10 +1884,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 									gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
 								} else {
-//line sweep.go:137
 									break gc_steps4
 								}
-//line sweep.go:137
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -2647,10 +1896,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 									gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
 								} else {
-//line sweep.go:137
 									break gc_steps4
 								}
-//line sweep.go:137
 								gc_st4 := gc_ld8.Add(gc_ld7)
 //line sweep.go:137
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -2665,12 +1912,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line sweep.go:137
 									break gc_steps4
 								}
 							}
 						}
-//line sweep.go:139
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -2680,29 +1925,22 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:148
 				if offset == 1 {
-//line sweep.go:126
 					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:126
 					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:126
 					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:126
 					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:126
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line sweep.go:126
 						var thid int = gc_tx
 //line sweep.go:136
 						var gc_t3 int = 1*(2*thid+1) - 1
 //line sweep.go:136
 						var gc_t4 int = 1*(2*thid+2) - 1
-//line sweep.go:136
 						var ai int = gc_t3
-//line sweep.go:136
 						var bi int = gc_t4
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
@@ -2714,10 +1952,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 							gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
 						} else {
-//line sweep.go:137
 							break gc_steps2
 						}
-//line sweep.go:137
 						var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -2728,10 +1964,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 							gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
 						} else {
-//line sweep.go:137
 							break gc_steps2
 						}
-//line sweep.go:137
 						gc_st2 := gc_ld4.Add(gc_ld3)
 //line sweep.go:137
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -2746,18 +1980,15 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 							gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line sweep.go:137
 							break gc_steps2
 						}
 					}
-//line sweep.go:139
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:126
 				thid := gc_tx
 //line sweep.go:136
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2776,8 +2007,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off5 := m - 1
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
 				gc_at3 := temp[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line sweep.go:142
 					gc_at3[0] = 0
 //line sweep.go:142
@@ -2787,49 +2018,43 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
-//line sweep.go:146
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
 			} else {
-//line sweep.go:146
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:146
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:142
@@ -2847,8 +2072,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 //line sweep.go:145
 		offset >>= 1
-//line sweep.go:147
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:148
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2858,32 +2083,23 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:126
 						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:126
 						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:126
 						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:126
 						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:126
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:126
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line sweep.go:126
 							var thid int = gc_tx
 							{
 //line sweep.go:148
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:148
 								var gc_t16 int = 1*(2*thid+2) - 1
-//line sweep.go:148
 								var ai_ int = gc_t15
-//line sweep.go:148
 								var bi_ int = gc_t16
 								var gc_ld18 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
@@ -2895,12 +2111,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:149
 									gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
 								} else {
-//line sweep.go:149
 									break gc_steps8
 								}
-//line sweep.go:149
 								y := gc_ld18
-//line sweep.go:149
 								var gc_ld19 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -2910,10 +2123,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:150
 									gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 								} else {
-//line sweep.go:150
 									break gc_steps8
 								}
-//line sweep.go:150
 								gc_st11 := gc_ld19
 //line sweep.go:150
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -2928,10 +2139,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:150
 									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
-//line sweep.go:150
 									break gc_steps8
 								}
-//line sweep.go:150
 								var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:150
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -2943,19 +2152,14 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 								} else {
 //line sweep.go:151
 									var gc_lanes31 [16]int32
-//line sweep.go:151
 									for gc_k31 := range 16 {
-//line sweep.go:151
 										if 0xffff&(1<<gc_k31) != 0 {
-//line sweep.go:151
 											gc_pos.Thread = gc_rank + gc_k31
 //line sweep.go:151
 											gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
 										}
 									}
-//line sweep.go:151
 									gc_pos.Thread = gc_rank
-//line sweep.go:151
 									gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
 								}
 //line sweep.go:151
@@ -2975,24 +2179,18 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 								} else {
 //line sweep.go:151
 									var gc_lanes32 [16]int32
-//line sweep.go:151
 									gc_st12.Store(&gc_lanes32)
-//line sweep.go:151
 									for gc_k32 := range 16 {
-//line sweep.go:151
 										if 0xffff&(1<<gc_k32) != 0 {
-//line sweep.go:151
 											gc_pos.Thread = gc_rank + gc_k32
 //line sweep.go:151
 											temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
 										}
 									}
-//line sweep.go:151
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line sweep.go:153
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep4, false
@@ -3002,30 +2200,23 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:162
 				if offset == 1 {
-//line sweep.go:126
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:126
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:126
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:126
 					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:126
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line sweep.go:126
 						var thid int = gc_tx
 //line sweep.go:148
 						var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:148
 						var gc_t12 int = 1*(2*thid+2) - 1
-//line sweep.go:148
 						var ai_ int = gc_t11
-//line sweep.go:148
 						var bi_ int = gc_t12
 						var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
@@ -3037,12 +2228,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:149
 							gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
 						} else {
-//line sweep.go:149
 							break gc_steps6
 						}
-//line sweep.go:149
 						y := gc_ld12
-//line sweep.go:149
 						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -3052,10 +2240,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:150
 							gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
 						} else {
-//line sweep.go:150
 							break gc_steps6
 						}
-//line sweep.go:150
 						gc_st7 := gc_ld13
 //line sweep.go:150
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -3070,10 +2256,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:150
 							gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
-//line sweep.go:150
 							break gc_steps6
 						}
-//line sweep.go:150
 						var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:150
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -3085,19 +2269,14 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						} else {
 //line sweep.go:151
 							var gc_lanes21 [8]int32
-//line sweep.go:151
 							for gc_k21 := range 8 {
-//line sweep.go:151
 								if 0xff&(1<<gc_k21) != 0 {
-//line sweep.go:151
 									gc_pos.Thread = gc_rank + gc_k21
 //line sweep.go:151
 									gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
 								}
 							}
-//line sweep.go:151
 							gc_pos.Thread = gc_rank
-//line sweep.go:151
 							gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
 						}
 //line sweep.go:151
@@ -3117,30 +2296,23 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						} else {
 //line sweep.go:151
 							var gc_lanes22 [8]int32
-//line sweep.go:151
 							gc_st8.Store(&gc_lanes22)
-//line sweep.go:151
 							for gc_k22 := range 8 {
-//line sweep.go:151
 								if 0xff&(1<<gc_k22) != 0 {
-//line sweep.go:151
 									gc_pos.Thread = gc_rank + gc_k22
 //line sweep.go:151
 									temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
 								}
 							}
-//line sweep.go:151
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line sweep.go:153
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:126
 				thid := gc_tx
 //line sweep.go:148
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3156,9 +2328,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more2 = false
-//line sweep.go:162
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line sweep.go:164
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -3176,12 +2348,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line sweep.go:126
 							var thid int = gc_tx
 //line sweep.go:155
 							var i_ int = thid + gc_off2
-//line sweep.go:155
 							_ = i_
+//line sweep.go:156
 							archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3194,12 +2365,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line sweep.go:126
 						var thid int = gc_tx
 //line sweep.go:155
 						var i_ int = thid + gc_off2
-//line sweep.go:155
 						_ = i_
+//line sweep.go:156
 						archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3208,7 +2378,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_more2 = true
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:156
 					gc_more2 = true
 //line sweep.go:156
 					gc_at4[gc_tx] = gc_at5[gc_tx]
@@ -3220,12 +2389,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line sweep.go:126
 							var thid int = gc_tx
 //line sweep.go:155
 							var i_ int = thid + gc_off2
 							if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
-//line sweep.go:156
 								break
 							}
 //line sweep.go:157
@@ -3241,12 +2408,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line sweep.go:126
 						var thid int = gc_tx
 //line sweep.go:155
 						var i_ int = thid + gc_off2
 						if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
-//line sweep.go:156
 							break
 						}
 //line sweep.go:157
@@ -3257,61 +2422,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line sweep.go:126
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:155
 					i_ := thid + gc_off2
@@ -3336,75 +2449,49 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line sweep.go:168
 	m := 2 * gc_bdx
 //line sweep.go:170
 	base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line sweep.go:176
 	offset := 1
-//line sweep.go:178
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line sweep.go:169
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line sweep.go:169
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:169
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:169
 				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:169
 				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:169
 				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:169
 				_ = gc_evenLanes16
-//line sweep.go:169
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:169
 				_ = gc_oddLanes16
-//line sweep.go:169
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line sweep.go:169
 					gc_alive2 := gc_all2
-//line sweep.go:169
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line sweep.go:169
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line sweep.go:169
 					var thid int = gc_tx
-//line sweep.go:172
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:172
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:172
 						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:172
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
-//line sweep.go:172
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
-//line sweep.go:172
 						break gc_steps2
 					}
-//line sweep.go:172
 					gc_t3 := gc_ld3
-//line sweep.go:172
 					gc_t4 := gc_ld4
-//line sweep.go:172
 					gc_st3 := gc_t3
-//line sweep.go:172
 					gc_bits := gc_alive2.ToBits()
 //line sweep.go:172
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -3419,12 +2506,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 						gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 					} else {
-//line sweep.go:172
 						break gc_steps2
 					}
-//line sweep.go:172
 					gc_st4 := gc_t4
-//line sweep.go:172
 					gc_bits2 := gc_alive2.ToBits()
 //line sweep.go:172
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -3441,32 +2525,23 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					} else {
 //line sweep.go:172
 						var gc_lanes8 [16]int32
-//line sweep.go:172
 						gc_st4.Store(&gc_lanes8)
-//line sweep.go:172
 						for gc_k8 := range 16 {
-//line sweep.go:172
 							if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
-//line sweep.go:172
 								gc_pos.Thread = gc_rank + gc_k8
 //line sweep.go:172
 								temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
-//line sweep.go:172
 						gc_pos.Thread = gc_rank
 					}
 //line sweep.go:173
 					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
-//line sweep.go:173
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line sweep.go:173
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line sweep.go:173
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
-//line sweep.go:175
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -3475,36 +2550,24 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			}
 		}
 		if compiled.SIMD {
-//line sweep.go:169
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:169
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:169
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:169
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line sweep.go:169
 				gc_alive := gc_all
-//line sweep.go:169
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line sweep.go:169
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line sweep.go:169
 				var thid int = gc_tx
-//line sweep.go:172
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:172
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
@@ -3512,19 +2575,13 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:172
 					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:172
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line sweep.go:172
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
-//line sweep.go:172
 					break gc_steps
 				}
-//line sweep.go:172
 				gc_t := gc_ld
-//line sweep.go:172
 				gc_t2 := gc_ld2
-//line sweep.go:172
 				gc_st := gc_t
 //line sweep.go:172
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -3539,10 +2596,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 				} else {
-//line sweep.go:172
 					break gc_steps
 				}
-//line sweep.go:172
 				gc_st2 := gc_t2
 //line sweep.go:172
 				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -3559,32 +2614,23 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				} else {
 //line sweep.go:172
 					var gc_lanes4 [8]int32
-//line sweep.go:172
 					gc_st2.Store(&gc_lanes4)
-//line sweep.go:172
 					for gc_k4 := range 8 {
-//line sweep.go:172
 						if gc_alive.ToBits()&(1<<gc_k4) != 0 {
-//line sweep.go:172
 							gc_pos.Thread = gc_rank + gc_k4
 //line sweep.go:172
 							temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
-//line sweep.go:172
 					gc_pos.Thread = gc_rank
 				}
 //line sweep.go:173
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
-//line sweep.go:173
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line sweep.go:173
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line sweep.go:173
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line sweep.go:175
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L1:
@@ -3594,12 +2640,10 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line sweep.go:169
 			thid := gc_tx
 //line sweep.go:172
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			if thid >= live {
-//line sweep.go:173
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -3612,8 +2656,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:184
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:185
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3623,45 +2667,30 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:169
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line sweep.go:169
 						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:169
 						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:169
 						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:169
 						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:169
 						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:169
 						_ = gc_evenLanes163
-//line sweep.go:169
 						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:169
 						_ = gc_oddLanes163
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line sweep.go:169
 							gc_alive6 := gc_all6
-//line sweep.go:169
 							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line sweep.go:169
 								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 							}
-//line sweep.go:169
 							var thid int = gc_tx
 							{
 //line sweep.go:180
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:180
 								var gc_t12 int = 1*(2*thid+2) - 1
-//line sweep.go:180
 								var ai int = gc_t11
-//line sweep.go:180
 								var bi int = gc_t12
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
@@ -3673,10 +2702,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
-//line sweep.go:181
 									break gc_steps6
 								}
-//line sweep.go:181
 								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -3687,12 +2714,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
-//line sweep.go:181
 									break gc_steps6
 								}
-//line sweep.go:181
 								gc_st8 := gc_ld12.Add(gc_ld11)
-//line sweep.go:181
 								gc_bits4 := gc_alive6.ToBits()
 //line sweep.go:181
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -3707,12 +2731,10 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 									gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 								} else {
-//line sweep.go:181
 									break gc_steps6
 								}
 							}
 						}
-//line sweep.go:183
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3722,39 +2744,29 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:192
 				if offset == 1 {
-//line sweep.go:169
 					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:169
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:169
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:169
 					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line sweep.go:169
 						gc_alive4 := gc_all4
-//line sweep.go:169
 						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line sweep.go:169
 							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line sweep.go:169
 						var thid int = gc_tx
 //line sweep.go:180
 						var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:180
 						var gc_t8 int = 1*(2*thid+2) - 1
-//line sweep.go:180
 						var ai int = gc_t7
-//line sweep.go:180
 						var bi int = gc_t8
 						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
@@ -3766,10 +2778,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
-//line sweep.go:181
 							break gc_steps4
 						}
-//line sweep.go:181
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -3780,10 +2790,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
-//line sweep.go:181
 							break gc_steps4
 						}
-//line sweep.go:181
 						gc_st6 := gc_ld8.Add(gc_ld7)
 //line sweep.go:181
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -3798,11 +2806,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						} else {
-//line sweep.go:181
 							break gc_steps4
 						}
 					}
-//line sweep.go:183
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -3812,7 +2818,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:169
 				thid := gc_tx
 //line sweep.go:180
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3849,8 +2854,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 //line sweep.go:191
 		offset >>= 1
-//line sweep.go:193
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:194
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3860,45 +2865,30 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line sweep.go:169
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line sweep.go:169
 						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:169
 						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:169
 						gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:169
 						gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:169
 						gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:169
 						_ = gc_evenLanes165
-//line sweep.go:169
 						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:169
 						_ = gc_oddLanes165
 					gc_steps10:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line sweep.go:169
 							gc_alive10 := gc_all10
-//line sweep.go:169
 							if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-//line sweep.go:169
 								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 							}
-//line sweep.go:169
 							var thid int = gc_tx
 							{
 //line sweep.go:194
 								var gc_t19 int = 1*(2*thid+1) - 1
 //line sweep.go:194
 								var gc_t20 int = 1*(2*thid+2) - 1
-//line sweep.go:194
 								var ai_ int = gc_t19
-//line sweep.go:194
 								var bi_ int = gc_t20
 								var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
@@ -3910,12 +2900,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:195
 									gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
-//line sweep.go:195
 									break gc_steps10
 								}
-//line sweep.go:195
 								y := gc_ld22
-//line sweep.go:195
 								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -3925,12 +2912,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-//line sweep.go:196
 									break gc_steps10
 								}
-//line sweep.go:196
 								gc_st15 := gc_ld23
-//line sweep.go:196
 								gc_bits7 := gc_alive10.ToBits()
 //line sweep.go:196
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -3945,10 +2929,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 									gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
 								} else {
-//line sweep.go:196
 									break gc_steps10
 								}
-//line sweep.go:196
 								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:196
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -3960,24 +2942,18 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 								} else {
 //line sweep.go:197
 									var gc_lanes39 [16]int32
-//line sweep.go:197
 									for gc_k39 := range 16 {
-//line sweep.go:197
 										if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
-//line sweep.go:197
 											gc_pos.Thread = gc_rank + gc_k39
 //line sweep.go:197
 											gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
 										}
 									}
-//line sweep.go:197
 									gc_pos.Thread = gc_rank
-//line sweep.go:197
 									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
 								}
 //line sweep.go:197
 								gc_st16 := gc_ld24.Add(y)
-//line sweep.go:197
 								gc_bits8 := gc_alive10.ToBits()
 //line sweep.go:197
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -3994,24 +2970,18 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 								} else {
 //line sweep.go:197
 									var gc_lanes40 [16]int32
-//line sweep.go:197
 									gc_st16.Store(&gc_lanes40)
-//line sweep.go:197
 									for gc_k40 := range 16 {
-//line sweep.go:197
 										if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
-//line sweep.go:197
 											gc_pos.Thread = gc_rank + gc_k40
 //line sweep.go:197
 											temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
 										}
 									}
-//line sweep.go:197
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line sweep.go:199
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4021,39 +2991,29 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				}
 			}
 			if compiled.SIMD {
+//line sweep.go:208
 				if offset == 1 {
-//line sweep.go:169
 					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:169
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:169
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:169
 					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
 					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line sweep.go:169
 						gc_alive8 := gc_all8
-//line sweep.go:169
 						if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
 //line sweep.go:169
 							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line sweep.go:169
 						var thid int = gc_tx
 //line sweep.go:194
 						var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:194
 						var gc_t16 int = 1*(2*thid+2) - 1
-//line sweep.go:194
 						var ai_ int = gc_t15
-//line sweep.go:194
 						var bi_ int = gc_t16
 						var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
@@ -4065,12 +3025,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:195
 							gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 						} else {
-//line sweep.go:195
 							break gc_steps8
 						}
-//line sweep.go:195
 						y := gc_ld16
-//line sweep.go:195
 						var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -4080,10 +3037,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 							gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-//line sweep.go:196
 							break gc_steps8
 						}
-//line sweep.go:196
 						gc_st11 := gc_ld17
 //line sweep.go:196
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -4098,10 +3053,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 							gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
-//line sweep.go:196
 							break gc_steps8
 						}
-//line sweep.go:196
 						var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:196
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -4113,19 +3066,14 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						} else {
 //line sweep.go:197
 							var gc_lanes29 [8]int32
-//line sweep.go:197
 							for gc_k29 := range 8 {
-//line sweep.go:197
 								if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
-//line sweep.go:197
 									gc_pos.Thread = gc_rank + gc_k29
 //line sweep.go:197
 									gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
 								}
 							}
-//line sweep.go:197
 							gc_pos.Thread = gc_rank
-//line sweep.go:197
 							gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
 						}
 //line sweep.go:197
@@ -4145,23 +3093,17 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						} else {
 //line sweep.go:197
 							var gc_lanes30 [8]int32
-//line sweep.go:197
 							gc_st12.Store(&gc_lanes30)
-//line sweep.go:197
 							for gc_k30 := range 8 {
-//line sweep.go:197
 								if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
-//line sweep.go:197
 									gc_pos.Thread = gc_rank + gc_k30
 //line sweep.go:197
 									temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
 								}
 							}
-//line sweep.go:197
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line sweep.go:199
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4171,7 +3113,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:169
 				thid := gc_tx
 //line sweep.go:194
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -4182,7 +3123,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 	{
-//line sweep.go:204
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

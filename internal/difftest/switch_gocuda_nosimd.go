@@ -22,125 +22,63 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line switch.go:13
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line switch.go:15
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line switch.go:16
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
-//line switch.go:12
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line switch.go:12
 				var tid int = gc_tx
 //line switch.go:14
 				if tid < -2147483648 || tid > 2147483640 {
-//line switch.go:14
 					break
 				}
 //line switch.go:15
 				lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
-//line switch.go:15
 				var v int32 = int32(0)
+//line switch.go:16
 				lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line switch.go:12
 				tid := gc_tx
 //line switch.go:14
 				gc_at[gc_tx] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank] = v
 			}
 		} else {
 			gc_vstep2 := 0
-//line switch.go:12
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line switch.go:12
 				var tid int = gc_tx
 //line switch.go:14
 				if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
-//line switch.go:14
 					break
 				}
 //line switch.go:15
 				lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-//line switch.go:15
 				var v int32 = int32(0)
+//line switch.go:16
 				lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line switch.go:12
 				tid := gc_tx
 //line switch.go:14
 				s[tid] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -150,7 +88,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:18
 		var tag int = (op + stage) % 4
 		if tag == 0 || tag == 3 {
-//line switch.go:21
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := 1, gc_bdx
 				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -161,65 +98,60 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_segend := min(gc_bdx, gc_qd-gc_r)
 						gc_seglen := gc_segend - gc_seg
 						gc_off := gc_r + gc_seg
+//line switch.go:31
 						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 							gc_at2 := s[gc_off:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += gc_at2[gc_u]
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							gc_step := gc_seg
+							for ; gc_step+3 < gc_segend; gc_step += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += s[(gc_tx + gc_r)]
@@ -229,63 +161,53 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line switch.go:12
 						tid := gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:20
 						v += s[(tid+1)%gc_bdx]
@@ -293,7 +215,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					}
 				}
 			}
-//line switch.go:26
 		} else
 //line switch.go:22
 		if tag == 1 {
@@ -305,7 +226,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line switch.go:32
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -313,7 +233,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-//line switch.go:12
 					tid := gc_tx
 //line switch.go:23
 					gc_c1v[gc_lane] = int32(tid)
@@ -322,7 +241,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line switch.go:27
 					v := gc_s_v[gc_rank]
 //line switch.go:23
 					v += gc_c1r[gc_lane]
@@ -330,77 +248,66 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 			}
 		} else {
-//line switch.go:30
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_stride := 0 - 1
 				gc_off2 := gc_bdx - 1
+//line switch.go:33
 				if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 					for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:25
 						v -= s[gc_idx]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line switch.go:12
 						tid := gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:25
 						v -= s[gc_bdx-1-tid]
@@ -408,66 +315,56 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					}
 				}
 			}
-//line switch.go:32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line switch.go:33
 				if gc_bdx <= len(s) {
 					gc_at3 := s[:gc_bdx]
 //line switch.go:27
 					copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:27
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:27
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:27
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:27
 							s[tid] = v
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line switch.go:12
 						tid := gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:27
 						s[tid] = v
@@ -478,9 +375,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 //line switch.go:31
 	if op > 2 {
-//line switch.go:33
 		gc_vstep3 := 0
-//line switch.go:33
 		gc_vb := lanes.BroadcastInt32x8(2)
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
@@ -491,42 +386,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:33
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step6 := gc_vstep3
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -534,7 +394,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			gc_s_v[gc_rank] = v
 		}
 	} else {
-//line switch.go:39
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -545,7 +404,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			if op < 0 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line switch.go:38
 					v := gc_s_v[gc_rank]
 //line switch.go:35
 					v = -v
@@ -554,67 +412,57 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 		}
 	}
-//line switch.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line switch.go:46
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 //line switch.go:37
 			copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line switch.go:12
 				tid := gc_tx
-//line switch.go:14
 				v := gc_s_v[gc_rank]
 //line switch.go:37
 				out[gc_bx*gc_bdx+tid] = v
@@ -632,71 +480,26 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line switch.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line switch.go:45
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line switch.go:45
 			v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line switch.go:45
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line switch.go:45
 			v := int32(gc_tx)
-//line switch.go:47
 			gc_s_v[gc_rank] = v
 		}
 	}
 //line switch.go:46
 	var tag int = op
 	if tag == 1 {
-//line switch.go:49
 		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
@@ -704,17 +507,13 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:48
 			for k := 0; ; k = k + 1 {
-//line switch.go:48
 				gc_b.Tick()
-//line switch.go:48
 				if gc_b.Stopped() {
-//line switch.go:48
 					return
 				}
 //line switch.go:48
 				if k ==
 					3 {
-//line switch.go:49
 					break
 				}
 //line switch.go:49
@@ -723,103 +522,13 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:48
 			for k := 0; ; k++ {
-//line switch.go:48
 				gc_b.Tick()
-//line switch.go:48
 				if gc_b.Stopped() {
-//line switch.go:48
 					return
 				}
 //line switch.go:49
@@ -832,18 +541,18 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 		}
 	} else {
 	}
-//line switch.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line switch.go:63
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 //line switch.go:58
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -851,7 +560,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -859,7 +568,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -867,7 +576,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -875,7 +584,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -23,36 +23,32 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line switch.go:13
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line switch.go:15
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line switch.go:16
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line switch.go:12
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line switch.go:12
 						var tid int = gc_tx
 //line switch.go:14
 						if tid < -2147483648 || tid > 2147483632 {
-//line switch.go:14
 							break
 						}
 //line switch.go:15
 						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at[gc_tx:])
-//line switch.go:15
 						var v int32 = int32(0)
+//line switch.go:16
 						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -63,34 +59,29 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 			}
 			if compiled.SIMD {
-//line switch.go:12
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line switch.go:12
 					var tid int = gc_tx
 //line switch.go:14
 					if tid < -2147483648 || tid > 2147483640 {
-//line switch.go:14
 						break
 					}
 //line switch.go:15
 					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at[gc_tx:])
-//line switch.go:15
 					var v int32 = int32(0)
+//line switch.go:16
 					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line switch.go:12
 				tid := gc_tx
 //line switch.go:14
 				gc_at[gc_tx] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -98,22 +89,19 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line switch.go:12
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line switch.go:12
 						var tid int = gc_tx
 //line switch.go:14
 						if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
-//line switch.go:14
 							break
 						}
 //line switch.go:15
 						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
-//line switch.go:15
 						var v int32 = int32(0)
+//line switch.go:16
 						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -124,86 +112,30 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 			}
 			if compiled.SIMD {
-//line switch.go:12
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line switch.go:12
 					var tid int = gc_tx
 //line switch.go:14
 					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
-//line switch.go:14
 						break
 					}
 //line switch.go:15
 					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-//line switch.go:15
 					var v int32 = int32(0)
+//line switch.go:16
 					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-//line switch.go:17
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line switch.go:12
 				tid := gc_tx
 //line switch.go:14
 				s[tid] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -213,7 +145,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:18
 		var tag int = (op + stage) % 4
 		if tag == 0 || tag == 3 {
-//line switch.go:21
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := 1, gc_bdx
 				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -224,6 +155,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_segend := min(gc_bdx, gc_qd-gc_r)
 						gc_seglen := gc_segend - gc_seg
 						gc_off := gc_r + gc_seg
+//line switch.go:31
 						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 							gc_at2 := s[gc_off:][:gc_seglen]
 							gc_vstep3 := gc_seg
@@ -233,9 +165,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
-//line switch.go:12
 										var tid int = gc_tx
-//line switch.go:12
 										_ = tid
 //line switch.go:12
 										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -255,9 +185,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
-//line switch.go:12
 									var tid int = gc_tx
-//line switch.go:12
 									_ = tid
 //line switch.go:12
 									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -271,60 +199,54 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += gc_at2[gc_u]
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							gc_step := gc_seg
+							for ; gc_step+3 < gc_segend; gc_step += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += s[(gc_tx + gc_r)]
@@ -334,63 +256,53 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line switch.go:12
 						tid := gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:20
 						v += s[(tid+1)%gc_bdx]
@@ -398,7 +310,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					}
 				}
 			}
-//line switch.go:26
 		} else
 //line switch.go:22
 		if tag == 1 {
@@ -411,22 +322,18 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				_ = gc_dead
 				gc_left := gc_act
 				if compiled.SIMD {
-//line switch.go:23
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line switch.go:23
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line switch.go:26
 							gc_tx := gc_tidx2.X + gc_lane
-//line switch.go:28
 							gc_ty := gc_tidx2.Y
 							_ = gc_ty
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
-//line switch.go:12
 							var tid int = gc_tx
+//line switch.go:13
 							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
@@ -441,13 +348,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line switch.go:28
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line switch.go:12
 							var tid int = gc_tx
+//line switch.go:13
 							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
@@ -455,7 +361,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-//line switch.go:21
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -466,7 +371,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-//line switch.go:12
 						tid := gc_tx
 //line switch.go:23
 						gc_c1v[gc_lane] = int32(tid)
@@ -510,7 +414,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line switch.go:36
 						v := gc_s_v[gc_rank]
 //line switch.go:23
 						v += gc_c1r[gc_lane]
@@ -519,77 +422,66 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 			}
 		} else {
-//line switch.go:31
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_stride := 0 - 1
 				gc_off2 := gc_bdx - 1
+//line switch.go:34
 				if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 					for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:25
 						v -= s[gc_idx]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line switch.go:12
 						tid := gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:25
 						v -= s[gc_bdx-1-tid]
@@ -597,8 +489,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					}
 				}
 			}
-//line switch.go:32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line switch.go:33
 				if gc_bdx <= len(s) {
 					gc_at3 := s[:gc_bdx]
 					gc_vstep4 := 0
@@ -608,9 +500,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line switch.go:12
 								var tid int = gc_tx
-//line switch.go:12
 								_ = tid
 //line switch.go:12
 								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -628,9 +518,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line switch.go:12
 							var tid int = gc_tx
-//line switch.go:12
 							_ = tid
 //line switch.go:12
 							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -641,7 +529,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:27
 						gc_at3[gc_tx] = v
@@ -654,13 +541,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line switch.go:12
 								var tid int = gc_tx
 //line switch.go:12
 								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:27
 								if tid < 0 || tid > len(s)-16 {
-//line switch.go:27
 									break
 								}
 //line switch.go:27
@@ -677,13 +562,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line switch.go:12
 							var tid int = gc_tx
 //line switch.go:12
 							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:27
 							if tid < 0 || tid > len(s)-8 {
-//line switch.go:27
 								break
 							}
 //line switch.go:27
@@ -691,59 +574,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep5
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line switch.go:12
-							tid := gc_tx
-//line switch.go:14
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line switch.go:12
-							tid := gc_tx
-//line switch.go:14
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line switch.go:12
-							tid := gc_tx
-//line switch.go:14
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line switch.go:12
-							tid := gc_tx
-//line switch.go:14
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line switch.go:12
 						tid := gc_tx
-//line switch.go:14
 						v := gc_s_v[gc_rank]
 //line switch.go:27
 						s[tid] = v
@@ -754,12 +588,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 //line switch.go:31
 	if op > 2 {
-//line switch.go:33
 		gc_vstep6 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop6 bool
 			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line switch.go:33
 				gc_vb2 := archsimd.BroadcastInt32x16(2)
 				for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
 					gc_rank := gc_vstep6
@@ -778,7 +610,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 		}
 		if compiled.SIMD {
-//line switch.go:33
 			gc_vb := archsimd.BroadcastInt32x8(2)
 			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 				gc_rank := gc_vstep6
@@ -791,42 +622,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep6
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -834,7 +630,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			gc_s_v[gc_rank] = v
 		}
 	} else {
-//line switch.go:39
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
@@ -877,7 +672,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line switch.go:48
 						v := gc_s_v[gc_rank]
 //line switch.go:35
 						v = -v
@@ -887,9 +681,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 		}
 	}
-//line switch.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line switch.go:47
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_vstep7 := 0
@@ -899,9 +693,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line switch.go:12
 						var tid int = gc_tx
-//line switch.go:12
 						_ = tid
 //line switch.go:12
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -919,9 +711,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
-//line switch.go:12
 					var tid int = gc_tx
-//line switch.go:12
 					_ = tid
 //line switch.go:12
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -932,7 +722,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line switch.go:14
 				v := gc_s_v[gc_rank]
 //line switch.go:37
 				gc_at4[gc_tx] = v
@@ -945,13 +734,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line switch.go:12
 						var tid int = gc_tx
 //line switch.go:12
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:37
 						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-//line switch.go:37
 							break
 						}
 //line switch.go:37
@@ -968,13 +755,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line switch.go:12
 					var tid int = gc_tx
 //line switch.go:12
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:37
 					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-//line switch.go:37
 						break
 					}
 //line switch.go:37
@@ -982,59 +767,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep8
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line switch.go:12
-					tid := gc_tx
-//line switch.go:14
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line switch.go:12
 				tid := gc_tx
-//line switch.go:14
 				v := gc_s_v[gc_rank]
 //line switch.go:37
 				out[gc_bx*gc_bdx+tid] = v
@@ -1052,18 +788,15 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line switch.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line switch.go:45
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line switch.go:45
 					v := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 //line switch.go:45
 					v.StoreSlice(gc_s_v[gc_rank:])
@@ -1076,70 +809,26 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 		}
 		if compiled.SIMD {
-//line switch.go:45
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line switch.go:45
 				v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line switch.go:45
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line switch.go:45
-				v := int32(gc_tx)
-//line switch.go:47
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line switch.go:45
 			v := int32(gc_tx)
-//line switch.go:47
 			gc_s_v[gc_rank] = v
 		}
 	}
 //line switch.go:46
 	var tag int = op
 	if tag == 1 {
-//line switch.go:49
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
@@ -1150,17 +839,13 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:48
 					for k := 0; ; k = k + 1 {
-//line switch.go:48
 						gc_b.Tick()
-//line switch.go:48
 						if gc_b.Stopped() {
-//line switch.go:48
 							return gc_vstep2, true
 						}
 //line switch.go:48
 						if k ==
 							3 {
-//line switch.go:49
 							break
 						}
 //line switch.go:49
@@ -1183,17 +868,13 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:48
 				for k := 0; ; k = k + 1 {
-//line switch.go:48
 					gc_b.Tick()
-//line switch.go:48
 					if gc_b.Stopped() {
-//line switch.go:48
 						return
 					}
 //line switch.go:48
 					if k ==
 						3 {
-//line switch.go:49
 						break
 					}
 //line switch.go:49
@@ -1204,103 +885,13 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-//line switch.go:48
-					gc_b.Tick()
-//line switch.go:48
-					if gc_b.Stopped() {
-//line switch.go:48
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:48
 			for k := 0; ; k++ {
-//line switch.go:48
 				gc_b.Tick()
-//line switch.go:48
 				if gc_b.Stopped() {
-//line switch.go:48
 					return
 				}
 //line switch.go:49
@@ -1313,9 +904,9 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 		}
 	} else {
 	}
-//line switch.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line switch.go:63
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep3 := 0
@@ -1350,7 +941,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line switch.go:65
 				v := gc_s_v[gc_rank]
 //line switch.go:58
 				gc_at[gc_tx] = v
@@ -1367,7 +957,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:58
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-//line switch.go:58
 							break
 						}
 //line switch.go:58
@@ -1388,7 +977,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:58
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line switch.go:58
 						break
 					}
 //line switch.go:58
@@ -1396,42 +984,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

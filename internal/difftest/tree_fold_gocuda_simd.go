@@ -20,10 +20,9 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line tree_fold.go:17
 	b := gc_bdx
+//line tree_fold.go:18
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -31,11 +30,9 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
-//line tree_fold.go:17
 					var tid int = gc_tx
 //line tree_fold.go:19
 					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:19
 						break
 					}
 					{
@@ -55,7 +52,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:22
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -66,11 +62,9 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line tree_fold.go:17
 				var tid int = gc_tx
 //line tree_fold.go:19
 				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:19
 					break
 				}
 //line tree_fold.go:20
@@ -87,33 +81,33 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:19
 				k := int(1)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:19
 				k := int(2)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:19
 				k := int(3)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
 //line tree_fold.go:23
 	for s := start; s > stop; s /= 2 {
-//line tree_fold.go:25
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:26
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -128,16 +122,13 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line tree_fold.go:17
 							var tid int = gc_tx
-//line tree_fold.go:17
 							_ = tid
 							{
 //line tree_fold.go:24
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line tree_fold.go:26
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -148,9 +139,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line tree_fold.go:17
 						var tid int = gc_tx
-//line tree_fold.go:17
 						_ = tid
 //line tree_fold.go:24
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -162,26 +151,22 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:29
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line tree_fold.go:17
 							var tid int = gc_tx
 							{
 //line tree_fold.go:25
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:25
 									break
 								}
 //line tree_fold.go:25
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:27
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -192,11 +177,9 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line tree_fold.go:17
 						var tid int = gc_tx
 //line tree_fold.go:25
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line tree_fold.go:25
 							break
 						}
 //line tree_fold.go:25
@@ -204,53 +187,9 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
-						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:29
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
-						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:29
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
-						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:29
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
-						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line tree_fold.go:29
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 					tid := gc_tx
 //line tree_fold.go:25
 					sdata[tid] += sdata[tid+s]
@@ -259,7 +198,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 		}
 	}
 	{
-//line tree_fold.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -271,6 +209,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			gc_off5 := 1
 			gc_off6 := 3*gc_bx + 2
 			gc_off7 := 2
+//line tree_fold.go:44
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at3 := out[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -285,7 +224,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line tree_fold.go:36
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -308,10 +246,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line tree_fold.go:41
 	b := gc_bdx
+//line tree_fold.go:42
 	sdata := gocuda.Shared[int32](t, 4*b)
-//line tree_fold.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -319,11 +256,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
-//line tree_fold.go:41
 					var tid int = gc_tx
 //line tree_fold.go:43
 					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:43
 						break
 					}
 					{
@@ -343,7 +278,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:46
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -354,11 +288,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line tree_fold.go:41
 				var tid int = gc_tx
 //line tree_fold.go:43
 				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:43
 					break
 				}
 //line tree_fold.go:44
@@ -375,33 +307,33 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:43
 				k := int(1)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:43
 				k := int(2)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:43
 				k := int(3)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
 //line tree_fold.go:47
 	for s := start; s > stop; s >>= 1 {
-//line tree_fold.go:49
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:50
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -416,16 +348,13 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line tree_fold.go:41
 							var tid int = gc_tx
-//line tree_fold.go:41
 							_ = tid
 							{
 //line tree_fold.go:48
 								archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line tree_fold.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -436,9 +365,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line tree_fold.go:41
 						var tid int = gc_tx
-//line tree_fold.go:41
 						_ = tid
 //line tree_fold.go:48
 						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -450,26 +377,22 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:53
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line tree_fold.go:41
 							var tid int = gc_tx
 							{
 //line tree_fold.go:49
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:49
 									break
 								}
 //line tree_fold.go:49
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -480,11 +403,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line tree_fold.go:41
 						var tid int = gc_tx
 //line tree_fold.go:49
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line tree_fold.go:49
 							break
 						}
 //line tree_fold.go:49
@@ -492,53 +413,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:53
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:53
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:53
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line tree_fold.go:53
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 					tid := gc_tx
 //line tree_fold.go:49
 					sdata[tid] += sdata[tid+s]
@@ -547,13 +424,13 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		}
 	}
 	{
-//line tree_fold.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 4 * gc_bx
+//line tree_fold.go:63
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
@@ -563,16 +440,13 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line tree_fold.go:41
 							var tid int = gc_tx
-//line tree_fold.go:41
 							_ = tid
 							{
 //line tree_fold.go:53
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line tree_fold.go:55
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -583,9 +457,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line tree_fold.go:41
 						var tid int = gc_tx
-//line tree_fold.go:41
 						_ = tid
 //line tree_fold.go:53
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -597,26 +469,22 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line tree_fold.go:58
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line tree_fold.go:41
 							var tid int = gc_tx
 							{
 //line tree_fold.go:54
 								if tid < 0 || tid > len(sdata)-16 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-16 {
-//line tree_fold.go:54
 									break
 								}
 //line tree_fold.go:54
 								archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
 							}
 						}
-//line tree_fold.go:56
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -627,11 +495,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line tree_fold.go:41
 						var tid int = gc_tx
 //line tree_fold.go:54
 						if tid < 0 || tid > len(sdata)-8 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-8 {
-//line tree_fold.go:54
 							break
 						}
 //line tree_fold.go:54
@@ -639,53 +505,9 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep5
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
-					}
-					{
-//line tree_fold.go:58
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
-					}
-					{
-//line tree_fold.go:58
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
-					}
-					{
-//line tree_fold.go:58
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
-						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
-					}
-				}
-//line tree_fold.go:58
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 					tid := gc_tx
 //line tree_fold.go:54
 					out[4*gc_bx+tid] = sdata[tid]
@@ -704,10 +526,9 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line tree_fold.go:66
 	b := gc_bdx
+//line tree_fold.go:67
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -715,11 +536,9 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
-//line tree_fold.go:66
 					var tid int = gc_tx
 //line tree_fold.go:68
 					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:68
 						break
 					}
 					{
@@ -739,7 +558,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:71
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -750,11 +568,9 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line tree_fold.go:66
 				var tid int = gc_tx
 //line tree_fold.go:68
 				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:68
 					break
 				}
 //line tree_fold.go:69
@@ -771,33 +587,33 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:68
 				k := int(1)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:68
 				k := int(2)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:68
 				k := int(3)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
 //line tree_fold.go:72
 	for s := start; s > stop; s /= 2 {
-//line tree_fold.go:74
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:75
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -812,16 +628,13 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line tree_fold.go:66
 							var tid int = gc_tx
-//line tree_fold.go:66
 							_ = tid
 							{
 //line tree_fold.go:73
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line tree_fold.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -832,9 +645,7 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line tree_fold.go:66
 						var tid int = gc_tx
-//line tree_fold.go:66
 						_ = tid
 //line tree_fold.go:73
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -846,26 +657,22 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:78
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line tree_fold.go:66
 							var tid int = gc_tx
 							{
 //line tree_fold.go:74
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:74
 									break
 								}
 //line tree_fold.go:74
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -876,11 +683,9 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line tree_fold.go:66
 						var tid int = gc_tx
 //line tree_fold.go:74
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line tree_fold.go:74
 							break
 						}
 //line tree_fold.go:74
@@ -888,53 +693,9 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
-						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:78
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
-						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:78
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
-						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:78
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
-						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line tree_fold.go:78
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 					tid := gc_tx
 //line tree_fold.go:74
 					sdata[tid] += sdata[tid+s]
@@ -943,7 +704,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 		}
 	}
 	{
-//line tree_fold.go:82
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -952,7 +712,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 				tid := gc_tx
 //line tree_fold.go:78
 				kept, _ := sdata, tid
@@ -961,38 +720,38 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(1)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(2)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(3)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(4)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(5)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(6)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(7)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 			}
@@ -1011,10 +770,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line tree_fold.go:93
 	b := gc_bdx
+//line tree_fold.go:94
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1022,11 +780,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
-//line tree_fold.go:93
 					var tid int = gc_tx
 //line tree_fold.go:95
 					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:95
 						break
 					}
 					{
@@ -1046,7 +802,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1057,11 +812,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line tree_fold.go:93
 				var tid int = gc_tx
 //line tree_fold.go:95
 				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:95
 					break
 				}
 //line tree_fold.go:96
@@ -1078,33 +831,33 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:95
 				k := int(1)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:95
 				k := int(2)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:95
 				k := int(3)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
 //line tree_fold.go:99
 	for s := start; s > gocuda.WarpSize; s /= 2 {
-//line tree_fold.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:102
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1119,16 +872,13 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line tree_fold.go:93
 							var tid int = gc_tx
-//line tree_fold.go:93
 							_ = tid
 							{
 //line tree_fold.go:100
 								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line tree_fold.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1139,9 +889,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line tree_fold.go:93
 						var tid int = gc_tx
-//line tree_fold.go:93
 						_ = tid
 //line tree_fold.go:100
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -1153,26 +901,22 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:105
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line tree_fold.go:93
 							var tid int = gc_tx
 							{
 //line tree_fold.go:101
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:101
 									break
 								}
 //line tree_fold.go:101
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:103
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1183,11 +927,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line tree_fold.go:93
 						var tid int = gc_tx
 //line tree_fold.go:101
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line tree_fold.go:101
 							break
 						}
 //line tree_fold.go:101
@@ -1195,53 +937,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:105
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:105
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line tree_fold.go:105
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line tree_fold.go:105
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 					tid := gc_tx
 //line tree_fold.go:101
 					sdata[tid] += sdata[tid+s]
@@ -1257,9 +955,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line tree_fold.go:117
 			var gc_m8 uint32
-//line tree_fold.go:105
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -1269,7 +965,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line tree_fold.go:115
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1279,7 +974,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 					tid := gc_tx
 //line tree_fold.go:105
 					if tid < gocuda.WarpSize {
@@ -1287,16 +981,15 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			}
-//line tree_fold.go:111
 			gc_save8 := gc_act
 			gc_act = gc_save8 & gc_m8
 			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line tree_fold.go:118
 					gc_x02 := gc_tidx.X
 					gc_off2 := gc_x02
+//line tree_fold.go:120
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
 						gc_at3 := sdata[gc_off2:][:32]
 //line tree_fold.go:106
@@ -1312,11 +1005,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 							tid := gc_tx
 //line tree_fold.go:106
 							v := sdata[tid]
-//line tree_fold.go:108
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -1328,20 +1019,16 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line tree_fold.go:114
 								gc_tx := gc_tidx2.X + gc_lane
-//line tree_fold.go:116
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
-//line tree_fold.go:93
 								var tid int = gc_tx
 //line tree_fold.go:93
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line tree_fold.go:108
 								if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
-//line tree_fold.go:108
 									break
 								}
 //line tree_fold.go:108
@@ -1361,18 +1048,15 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line tree_fold.go:123
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line tree_fold.go:93
 								var tid int = gc_tx
 //line tree_fold.go:93
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line tree_fold.go:108
 								if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
-//line tree_fold.go:108
 									break
 								}
 //line tree_fold.go:108
@@ -1385,7 +1069,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line tree_fold.go:116
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1398,9 +1081,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 							tid := gc_tx
-//line tree_fold.go:95
 							v := gc_l_v[gc_lane]
 //line tree_fold.go:108
 							v += sdata[tid+offset]
@@ -1408,12 +1089,11 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 					}
 					{
-//line tree_fold.go:114
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line tree_fold.go:117
 						gc_x03 := gc_tidx.X
 						gc_off3 := gc_x03
+//line tree_fold.go:119
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at4 := sdata[gc_off3:][:32]
 //line tree_fold.go:110
@@ -1429,9 +1109,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 								tid := gc_tx
-//line tree_fold.go:95
 								v := gc_l_v[gc_lane]
 //line tree_fold.go:110
 								sdata[tid] = v
@@ -1440,12 +1118,10 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			}
-//line tree_fold.go:117
 			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 	{
-//line tree_fold.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1453,11 +1129,12 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
+//line tree_fold.go:130
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at5 := out[gc_off4:][:1]
 				gc_at6 := sdata[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line tree_fold.go:115
 					gc_at5[0] = gc_at6[0]
 //line tree_fold.go:115
@@ -1467,49 +1144,43 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:115
 					gc_at5[0] = gc_at6[0]
 				}
-//line tree_fold.go:119
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:115
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line tree_fold.go:119
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
 						out[gc_bx] = sdata[0]
 					}
 				}
-//line tree_fold.go:119
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line tree_fold.go:115

@@ -21,7 +21,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line uniformcheck.go:17
 	b := gc_bdx
 	gc_pos.Thread = 0
 //line uniformcheck.go:18
@@ -45,7 +44,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -53,7 +51,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -61,7 +58,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -69,7 +65,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -77,7 +72,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -87,7 +81,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -95,7 +88,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -103,7 +95,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -111,7 +102,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -119,13 +109,13 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line uniformcheck.go:30
 		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -144,7 +134,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -156,7 +145,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -168,7 +156,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -180,7 +167,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -192,7 +178,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				var v int32
 //line uniformcheck.go:24
 				v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -223,7 +208,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 							gc_rank := gc_base + gc_tx
 //line uniformcheck.go:21
 							var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:21
 							_ = i
 //line uniformcheck.go:21
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -232,7 +216,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 								v.StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -246,7 +229,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						gc_rank := gc_base + gc_tx
 //line uniformcheck.go:21
 						var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:21
 						_ = i
 //line uniformcheck.go:21
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -257,13 +239,11 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					gc_at[gc_tx] = v
 				}
 			} else {
-//line uniformcheck.go:35
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -278,14 +258,12 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 							{
 //line uniformcheck.go:31
 								if i < 0 || i > len(out)-16 {
-//line uniformcheck.go:31
 									break
 								}
 //line uniformcheck.go:31
 								v.StoreSlice(out[i:])
 							}
 						}
-//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -303,7 +281,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line uniformcheck.go:31
 						if i < 0 || i > len(out)-8 {
-//line uniformcheck.go:31
 							break
 						}
 //line uniformcheck.go:31
@@ -311,63 +288,11 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-					{
-//line uniformcheck.go:35
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-					{
-//line uniformcheck.go:35
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-					{
-//line uniformcheck.go:35
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-				}
-//line uniformcheck.go:35
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					out[i] = v
@@ -395,15 +320,14 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line uniformcheck.go:40
 		b := gc_bdx
 		gc_pos.Thread = 0
 //line uniformcheck.go:41
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-//line uniformcheck.go:45
 		gc_from, gc_to := 0, gc_bdx
+//line uniformcheck.go:46
 		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -419,7 +343,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line uniformcheck.go:44
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastInt32x16(2)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
@@ -434,7 +357,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								} else {
 //line uniformcheck.go:44
 									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-//line uniformcheck.go:44
 									if gc_if4.ToBits() != 0 {
 //line uniformcheck.go:44
 										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
@@ -442,7 +364,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								}
 							}
 						}
-//line uniformcheck.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -451,7 +372,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					}
 				}
 				if compiled.SIMD {
-//line uniformcheck.go:44
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
@@ -465,14 +385,12 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 						} else {
 //line uniformcheck.go:44
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line uniformcheck.go:44
 							if gc_if3.ToBits() != 0 {
 //line uniformcheck.go:44
 								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
-//line uniformcheck.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -486,7 +404,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line uniformcheck.go:44
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
 					gc_steps2:
@@ -498,13 +415,11 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
 								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
-//line uniformcheck.go:44
 									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 									if i >= 0 && i <= len(in)-16 {
 										gc_ld3 = archsimd.LoadInt32x16Slice(in[i:])
 									} else {
-//line uniformcheck.go:45
 										break gc_steps2
 									}
 //line uniformcheck.go:45
@@ -514,33 +429,25 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									} else {
 //line uniformcheck.go:45
 										var gc_lanes6 [16]int32
-//line uniformcheck.go:45
 										gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
-//line uniformcheck.go:45
 										for gc_k6 := range 16 {
-//line uniformcheck.go:45
 											if 0xffff&(1<<gc_k6) != 0 {
-//line uniformcheck.go:45
 												gc_pos.Thread = gc_rank + gc_k6
 //line uniformcheck.go:45
 												out[i+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line uniformcheck.go:45
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line uniformcheck.go:45
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-//line uniformcheck.go:44
 									if gc_if2.ToBits() != 0 {
-//line uniformcheck.go:44
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 										if i >= 0 && i <= len(in)-16 {
 											gc_ld4 = archsimd.LoadInt32x16Slice(in[i:])
 										} else {
-//line uniformcheck.go:45
 											break gc_steps2
 										}
 //line uniformcheck.go:45
@@ -550,26 +457,20 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										} else {
 //line uniformcheck.go:45
 											var gc_lanes8 [16]int32
-//line uniformcheck.go:45
 											gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
-//line uniformcheck.go:45
 											for gc_k8 := range 16 {
-//line uniformcheck.go:45
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line uniformcheck.go:45
 													gc_pos.Thread = gc_rank + gc_k8
 //line uniformcheck.go:45
 													out[i+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
-//line uniformcheck.go:45
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line uniformcheck.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -578,7 +479,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					}
 				}
 				if compiled.SIMD {
-//line uniformcheck.go:44
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastInt32x8(2)
 				gc_steps:
@@ -589,13 +489,11 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 						var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
 						if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
-//line uniformcheck.go:44
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 							if i >= 0 && i <= len(in)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 							} else {
-//line uniformcheck.go:45
 								break gc_steps
 							}
 //line uniformcheck.go:45
@@ -605,33 +503,25 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							} else {
 //line uniformcheck.go:45
 								var gc_lanes2 [8]int32
-//line uniformcheck.go:45
 								gc_vb.Mul(gc_ld).Store(&gc_lanes2)
-//line uniformcheck.go:45
 								for gc_k2 := range 8 {
-//line uniformcheck.go:45
 									if 0xff&(1<<gc_k2) != 0 {
-//line uniformcheck.go:45
 										gc_pos.Thread = gc_rank + gc_k2
 //line uniformcheck.go:45
 										out[i+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line uniformcheck.go:45
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line uniformcheck.go:45
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line uniformcheck.go:44
 							if gc_if.ToBits() != 0 {
-//line uniformcheck.go:44
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 								if i >= 0 && i <= len(in)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
-//line uniformcheck.go:45
 									break gc_steps
 								}
 //line uniformcheck.go:45
@@ -641,25 +531,19 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								} else {
 //line uniformcheck.go:45
 									var gc_lanes4 [8]int32
-//line uniformcheck.go:45
 									gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
-//line uniformcheck.go:45
 									for gc_k4 := range 8 {
-//line uniformcheck.go:45
 										if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line uniformcheck.go:45
 											gc_pos.Thread = gc_rank + gc_k4
 //line uniformcheck.go:45
 											out[i+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line uniformcheck.go:45
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line uniformcheck.go:47
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {

@@ -22,7 +22,6 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line vector64.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -33,9 +32,9 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:40
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -52,10 +51,9 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_vb2 := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line vector64.go:19
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:19
 						_ = i
+//line vector64.go:20
 						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -65,18 +63,15 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line vector64.go:25
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector64.go:21
 					gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line vector64.go:19
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 						if i < 0 || i > len(x)-4 || i > len(y)-4 {
-//line vector64.go:21
 							break
 						}
 //line vector64.go:21
@@ -84,58 +79,10 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:19
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line vector64.go:25
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:19
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line vector64.go:25
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:19
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line vector64.go:25
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:19
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line vector64.go:25
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:19
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 					y[i] = a*x[i] + y[i]
@@ -156,7 +103,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 	gc_n := gc_b.Len()
 	_ = &h
 	gc_bx := 0
-//line vector64.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -167,9 +113,9 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:52
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:54
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -184,39 +130,30 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				if compiled.SIMD {
 //line vector64.go:35
 					gc_vb6 := archsimd.BroadcastFloat64x4(h)
-//line vector64.go:35
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 					gc_vb7 := archsimd.BroadcastFloat64x4(0)
-//line vector64.go:38
 					gc_vb8 := archsimd.BroadcastFloat64x4(3)
 					gc_vb9 := archsimd.BroadcastFloat64x4(1)
-//line vector64.go:41
 					gc_vb10 := archsimd.BroadcastFloat64x4(0.5)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line vector64.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 						if i < -2147483648 || i > 2147483644 {
-//line vector64.go:35
 							break
 						}
 //line vector64.go:35
 						v := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
 //line vector64.go:35
 						gc_if3 := v.Less(gc_vb7)
-//line vector64.go:35
 						if gc_if3.ToBits() != 0 {
 //line vector64.go:35
 							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
 						}
-//line vector64.go:35
 						gc_else2 := gc_if3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:35
 						if gc_else2.ToBits() != 0 {
 //line vector64.go:35
 							gc_if4 := v.GreaterEqual(gc_vb8)
-//line vector64.go:35
 							if gc_else2.And(gc_if4).ToBits() != 0 {
 //line vector64.go:35
 								v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
@@ -228,7 +165,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector64.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					v := gc_at[gc_tx]/h - float64(i)*h
@@ -240,44 +176,34 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 				}
 			} else {
-//line vector64.go:45
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector64.go:35
 					gc_vb := archsimd.BroadcastFloat64x4(h)
-//line vector64.go:35
 					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 					gc_vb2 := archsimd.BroadcastFloat64x4(0)
-//line vector64.go:38
 					gc_vb3 := archsimd.BroadcastFloat64x4(3)
 					gc_vb4 := archsimd.BroadcastFloat64x4(1)
-//line vector64.go:41
 					gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line vector64.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 						if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-//line vector64.go:35
 							break
 						}
 //line vector64.go:35
 						v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
 //line vector64.go:35
 						gc_if := v.Less(gc_vb2)
-//line vector64.go:35
 						if gc_if.ToBits() != 0 {
 //line vector64.go:35
 							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
 						}
-//line vector64.go:35
 						gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:35
 						if gc_else.ToBits() != 0 {
 //line vector64.go:35
 							gc_if2 := v.GreaterEqual(gc_vb3)
-//line vector64.go:35
 							if gc_else.And(gc_if2).ToBits() != 0 {
 //line vector64.go:35
 								v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
@@ -292,7 +218,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					v := in[i]/h - float64(i)*h
@@ -317,41 +242,30 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line vector64.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line vector64.go:67
 			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:67
 			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line vector64.go:72
 			gc_vb := archsimd.BroadcastInt64x4(0x5bd1e995)
-//line vector64.go:74
 			gc_vb2 := archsimd.BroadcastInt64x4(0xff)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line vector64.go:74
 				gc_alive3 := gc_all3
-//line vector64.go:74
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line vector64.go:74
 					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line vector64.go:67
 				var i int = gc_bx*gc_bdx + gc_tx
+//line vector64.go:68
 				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
-//line vector64.go:68
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line vector64.go:68
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
-//line vector64.go:68
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line vector64.go:71
 				if i < 0 || i > len(a)-4 || i > len(b)-4 {
-//line vector64.go:71
 					break
 				}
 //line vector64.go:71
@@ -359,9 +273,7 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 				y := x.Xor(gc_vb).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota3))
 //line vector64.go:72
 				gc_if4 := y.Greater(x)
-//line vector64.go:74
 				if gc_alive3.And(gc_if4).ToBits() != 0 {
-//line vector64.go:74
 					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive3.And(gc_if4))
 				}
 				y.StoreMasked((*[4]int64)(a[i:]), gc_alive3)
@@ -376,13 +288,13 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line vector64.go:67
 			i := gc_bx*gc_bdx + gc_tx
-			if i >= len(a) {
 //line vector64.go:68
+			if i >= len(a) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line vector64.go:71
 			x := a[i]
 			y := (x ^ 0x5bd1e995) - int64(i)
 			if y > x {
@@ -392,7 +304,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-//line vector64.go:84
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -400,7 +311,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line vector64.go:67
 			i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:79
 			a[i] *= 3
@@ -426,9 +336,9 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector64.go:105
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:107
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -442,20 +352,15 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				gc_at3 := count[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line vector64.go:88
 					gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:95
 					gc_vb21 := archsimd.BroadcastInt64x4(limit)
-//line vector64.go:95
 					gc_vb22 := archsimd.BroadcastFloat64x4(4)
 					gc_vb23 := archsimd.BroadcastFloat64x4(2)
-//line vector64.go:96
 					gc_vb24 := archsimd.BroadcastInt64x4(1)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line vector64.go:88
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:88
 						_ = i
 //line vector64.go:92
 						cr := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])
@@ -467,31 +372,22 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 						zi := ci
 //line vector64.go:92
 						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line vector64.go:92
 						gc_lanes6 := gc_all9
-//line vector64.go:92
 						for {
-//line vector64.go:92
 							gc_b.Tick()
-//line vector64.go:92
 							if gc_b.Stopped() {
-//line vector64.go:92
 								return
 							}
 //line vector64.go:92
 							gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
-//line vector64.go:92
 							if gc_lanes6.ToBits() == 0 {
-//line vector64.go:92
 								break
 							}
 //line vector64.go:92
 							gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector64.go:92
 							gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
 							zr = gc_t17
-//line vector64.go:92
 							zi = gc_t18
 //line vector64.go:92
 							n = n.Add(gc_vb24).Merge(n, gc_lanes6)
@@ -513,11 +409,8 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
-//line vector64.go:95
 						gc_b.Tick()
-//line vector64.go:95
 						if gc_b.Stopped() {
-//line vector64.go:95
 							return
 						}
 //line vector64.go:96
@@ -527,25 +420,19 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					gc_at3[gc_tx] = n
 				}
 			} else {
-//line vector64.go:107
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line vector64.go:88
 					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:95
 					gc_vb5 := archsimd.BroadcastInt64x4(limit)
-//line vector64.go:95
 					gc_vb6 := archsimd.BroadcastFloat64x4(4)
 					gc_vb7 := archsimd.BroadcastFloat64x4(2)
-//line vector64.go:96
 					gc_vb8 := archsimd.BroadcastInt64x4(1)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line vector64.go:88
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:92
 						if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
-//line vector64.go:92
 							break
 						}
 //line vector64.go:92
@@ -558,31 +445,22 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 						zi := ci
 //line vector64.go:92
 						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line vector64.go:92
 						gc_lanes2 := gc_all3
-//line vector64.go:92
 						for {
-//line vector64.go:92
 							gc_b.Tick()
-//line vector64.go:92
 							if gc_b.Stopped() {
-//line vector64.go:92
 								return
 							}
 //line vector64.go:92
 							gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
-//line vector64.go:92
 							if gc_lanes2.ToBits() == 0 {
-//line vector64.go:92
 								break
 							}
 //line vector64.go:92
 							gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector64.go:92
 							gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
 							zr = gc_t5
-//line vector64.go:92
 							zi = gc_t6
 //line vector64.go:92
 							n = n.Add(gc_vb8).Merge(n, gc_lanes2)
@@ -595,7 +473,6 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector64.go:88
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:92
 					cr := re[i]
@@ -606,11 +483,8 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
-//line vector64.go:95
 						gc_b.Tick()
-//line vector64.go:95
 						if gc_b.Stopped() {
-//line vector64.go:95
 							return
 						}
 //line vector64.go:96
@@ -633,7 +507,6 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:116
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -644,9 +517,9 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:127
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:129
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -668,44 +541,38 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						if compiled.SIMD {
 							for ; gc_vstep+3 < gc_fasthi; gc_vstep += 4 {
 								gc_tx := gc_vstep
-//line vector64.go:107
 								var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:107
 								_ = i
+//line vector64.go:108
 								archsimd.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line vector64.go:107
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line vector64.go:109
 							gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 						}
-//line vector64.go:112
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:107
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 					out[i] = in[i+2] - in[i]
 				}
 			} else {
-//line vector64.go:113
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line vector64.go:107
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 						if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
-//line vector64.go:109
 							break
 						}
 //line vector64.go:109
@@ -713,58 +580,10 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:107
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
-					}
-					{
-//line vector64.go:113
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:107
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
-					}
-					{
-//line vector64.go:113
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:107
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
-					}
-					{
-//line vector64.go:113
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line vector64.go:107
-						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
-					}
-				}
-//line vector64.go:113
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:107
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 					out[i] = in[i+2] - in[i]

@@ -22,7 +22,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
-//line vector.go:31
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 64; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -36,18 +35,16 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 		}
 	}
-//line vector.go:38
 	compiled.OutOfLine(func() {
+//line vector.go:39
 		tile_ := tile_[:64]
 //line vector.go:41
 		tm := tm[:64]
 		{
-//line vector.go:44
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 					xi := pos[i]
@@ -55,12 +52,9 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 					{
 //line vector.go:38
 						gc_xs := tile_
-//line vector.go:38
 						gc_i := 0
-//line vector.go:38
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
-//line vector.go:38
 								j := gc_i + 0
 								{
 //line vector.go:39
@@ -68,7 +62,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 							{
-//line vector.go:40
 								j := gc_i + 1
 								{
 //line vector.go:39
@@ -76,7 +69,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 							{
-//line vector.go:40
 								j := gc_i + 2
 								{
 //line vector.go:39
@@ -84,7 +76,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 							{
-//line vector.go:40
 								j := gc_i + 3
 								{
 //line vector.go:39
@@ -92,10 +83,8 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 						}
-//line vector.go:38
 						for ; gc_i < len(gc_xs); gc_i++ {
 							{
-//line vector.go:38
 								j := gc_i
 								{
 //line vector.go:39
@@ -109,7 +98,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 				}
 			}
 		}
-//line vector.go:47
 	})
 }
 
@@ -123,7 +111,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -134,9 +121,9 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:70
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:72
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -157,12 +144,10 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
 				}
 			} else {
-//line vector.go:63
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:50
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:54
 					x := in[i]
@@ -195,9 +180,9 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 		}
 //line vector.go:66
 		n := len(out)
-//line vector.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:70
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -209,13 +194,11 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:67
 				var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 				var sum lanes.Float32x8
 				if (compiled.Trip(0)*
 					n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
-//line vector.go:72
 					break
 				}
 //line vector.go:73
@@ -232,28 +215,27 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:67
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 				var sum float32
 				{
-//line vector.go:72
 					k := int(0)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				{
-//line vector.go:72
 					k := int(1)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				{
-//line vector.go:72
 					k := int(2)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				{
-//line vector.go:72
 					k := int(3)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				out[i] = sum
@@ -272,7 +254,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:92
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -283,10 +264,11 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector.go:102
 		gc_apart := compiled.Disjoint(in, out)
-//line vector.go:105
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:107
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -314,7 +296,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_elem := gc_at5[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line vector.go:83
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 //line vector.go:87
@@ -326,7 +307,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:83
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
@@ -336,7 +316,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:83
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
@@ -364,9 +343,9 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:115
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -374,24 +353,20 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
-//line vector.go:96
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		gc_steps2:
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:96
 				var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 				var v lanes.Float32x8
 				if i < 0 || i > len(out)-8 {
-//line vector.go:101
 					break
 				}
 //line vector.go:101
 				if i < n && uint(n-i) > 7 {
-//line vector.go:101
 					var gc_ld3 lanes.Float32x8
 //line vector.go:101
 					if (i+
@@ -399,33 +374,25 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line vector.go:102
 						gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
 					} else {
-//line vector.go:102
 						break gc_steps2
 					}
-//line vector.go:102
 					v = gc_ld3
 				} else {
 //line vector.go:102
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line vector.go:101
 					if gc_if2.ToBits() != 0 {
-//line vector.go:101
 						var gc_u2 int
-//line vector.go:101
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line vector.go:101
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line vector.go:101
 							gc_u2 = 1 << k
 						}
-//line vector.go:102
 						var gc_ld4 lanes.Float32x8
 //line vector.go:102
 						if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
 //line vector.go:102
 							gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
 						} else {
-//line vector.go:102
 							break gc_steps2
 						}
 //line vector.go:102
@@ -438,7 +405,6 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:96
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 				var v float32
@@ -461,7 +427,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:122
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -472,9 +437,9 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:133
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:135
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -491,33 +456,25 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 //line vector.go:120
 				gc_vb8 := lanes.BroadcastFloat32x8(hi)
 				gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
-//line vector.go:124
 				gc_vb10 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:124
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:126
 				gc_vb11 := lanes.BroadcastFloat32x8(0)
 				gc_vb12 := lanes.BroadcastFloat32x8(0.5)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line vector.go:113
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line vector.go:117
 					gc_if5 := v.Less(gc_vb7)
-//line vector.go:117
 					if gc_if5.ToBits() != 0 {
 //line vector.go:117
 						v = gc_vb7.Merge(v, gc_if5)
 					}
-//line vector.go:117
 					gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
-//line vector.go:117
 					if gc_else2.ToBits() != 0 {
 //line vector.go:117
 						gc_if6 := v.Greater(gc_vb8)
-//line vector.go:117
 						if gc_else2.And(gc_if6).ToBits() != 0 {
 //line vector.go:117
 							v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
@@ -525,14 +482,12 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					}
 //line vector.go:117
 					gc_if7 := v.NotEqual(v)
-//line vector.go:117
 					if gc_if7.ToBits() != 0 {
 //line vector.go:117
 						v = gc_vb10.Merge(v, gc_if7)
 					}
 //line vector.go:126
 					gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
-//line vector.go:126
 					if gc_if8.ToBits() != 0 {
 //line vector.go:126
 						v = v.Add(gc_vb12).Merge(v, gc_if8)
@@ -541,7 +496,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector.go:113
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					v := gc_at[gc_tx]
@@ -559,45 +513,35 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line vector.go:133
 				gc_vstep2 := gc_from
 //line vector.go:118
 				gc_vb := lanes.BroadcastFloat32x8(lo)
 //line vector.go:120
 				gc_vb2 := lanes.BroadcastFloat32x8(hi)
 				gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
-//line vector.go:124
 				gc_vb4 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:124
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:126
 				gc_vb5 := lanes.BroadcastFloat32x8(0)
 				gc_vb6 := lanes.BroadcastFloat32x8(0.5)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line vector.go:113
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:117
 						break
 					}
 //line vector.go:117
 					v := lanes.LoadFloat32x8Slice(in[i:])
 //line vector.go:117
 					gc_if := v.Less(gc_vb)
-//line vector.go:117
 					if gc_if.ToBits() != 0 {
 //line vector.go:117
 						v = gc_vb.Merge(v, gc_if)
 					}
-//line vector.go:117
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line vector.go:117
 					if gc_else.ToBits() != 0 {
 //line vector.go:117
 						gc_if2 := v.Greater(gc_vb2)
-//line vector.go:117
 						if gc_else.And(gc_if2).ToBits() != 0 {
 //line vector.go:117
 							v = gc_vb3.Merge(v, gc_else.And(gc_if2))
@@ -605,14 +549,12 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					}
 //line vector.go:117
 					gc_if3 := v.NotEqual(v)
-//line vector.go:117
 					if gc_if3.ToBits() != 0 {
 //line vector.go:117
 						v = gc_vb4.Merge(v, gc_if3)
 					}
 //line vector.go:126
 					gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-//line vector.go:126
 					if gc_if4.ToBits() != 0 {
 //line vector.go:126
 						v = v.Add(gc_vb6).Merge(v, gc_if4)
@@ -624,7 +566,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:113
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					v := in[i]
@@ -708,13 +649,11 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 									n = n_
 									gc_at3[gc_u] = n
 								}
-//line vector.go:160
 								gc_tx = gc_fasthi - 1
 								continue
 							}
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 							cr := re[i-1]
@@ -737,11 +676,9 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							count[i-1] = n
 						}
 					} else {
-//line vector.go:161
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 							cr := re[i-1]
@@ -766,7 +703,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 					}
 				}
 			}
-//line vector.go:163
 		})
 	}
 }
@@ -802,7 +738,6 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:160
 						i := gc_bx*gc_bdx + gc_tx
 //line vector.go:164
 						x := in[i]
@@ -820,11 +755,11 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					}
 				}
 			}
-//line vector.go:181
 		})
 	}
 }
 
+//line vector.go:185
 func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -835,19 +770,17 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_r1 := false
-//line vector.go:196
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line vector.go:186
 			i := gc_bx*gc_bdx + gc_tx
+//line vector.go:187
 			if stop && i == 0 {
 				gc_r1 = true
 			}
 		}
 	}
-//line vector.go:187
 	stop = gc_r1
 	compiled.OutOfLine(func() {
 		{
@@ -855,7 +788,6 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:186
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:188
 					x := in[i]
@@ -872,7 +804,6 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				}
 			}
 		}
-//line vector.go:203
 	})
 }
 
@@ -907,7 +838,6 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:208
 						c := gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 						var s float32
@@ -918,12 +848,10 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					}
 				}
 			}
-//line vector.go:221
 		})
 	}
 }
 
-//line vector.go:224
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -943,9 +871,9 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 //line vector.go:225
 		n := len(in)
-//line vector.go:227
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:229
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -955,7 +883,6 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:226
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 				l := in[max(i-1, 0)]
@@ -985,10 +912,9 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:257
 		gc_from, gc_to := 0, gc_bdx
+//line vector.go:258
 		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
-//line vector.go:260
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -997,8 +923,8 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:240
 				i := gc_bx*gc_bdx + gc_tx
+//line vector.go:241
 				if 2*i >= len(in) {
 					continue gc_L1
 				}
@@ -1031,9 +957,9 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:276
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:278
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1064,11 +990,9 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_at2[gc_tx] = a - b
 				}
 			} else {
-//line vector.go:273
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:259
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 					a := in[i]
@@ -1100,88 +1024,64 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line vector.go:279
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line vector.go:281
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line vector.go:282
 		if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
 			gc_vstep := 0
-//line vector.go:280
 			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line vector.go:280
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector.go:291
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
 		gc_steps4:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line vector.go:280
 				var tx int = gc_tx
 				var gc_row4 int = gc_bx
 //line vector.go:281
 				var gc_col4 int = tx
-//line vector.go:281
 				var gc_result4 lanes.Float32x8
-//line vector.go:281
 				gc_returned4 := gc_none2
 //line vector.go:281
 				if gc_col4 < w && uint(w-gc_col4) > 7 {
-//line vector.go:281
 					var gc_ld7 lanes.Float32x8
 //line vector.go:281
 					if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
 //line vector.go:281
 						gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
 					} else {
-//line vector.go:281
 						break gc_steps4
 					}
-//line vector.go:281
 					gc_result4 = gc_ld7
-//line vector.go:281
 					gc_b3 := gc_none2
-//line vector.go:281
 					if true {
-//line vector.go:281
 						gc_b3 = gc_all2
 					}
-//line vector.go:281
 					gc_returned4 = gc_b3
 				} else {
 //line vector.go:281
 					gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
-//line vector.go:281
 					if gc_if5.ToBits() != 0 {
-//line vector.go:281
 						var gc_ld8 lanes.Float32x8
 //line vector.go:281
 						if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
 //line vector.go:281
 							gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
 						} else {
-//line vector.go:281
 							break gc_steps4
 						}
-//line vector.go:281
 						gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-//line vector.go:281
 						gc_returned4 = gc_if5.Or(gc_returned4)
 					}
 				}
-//line vector.go:281
 				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line vector.go:281
 				if gc_if6.ToBits() != 0 {
-//line vector.go:281
 					gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
-//line vector.go:281
 					gc_returned4 = gc_if6.Or(gc_returned4)
 				}
 //line vector.go:281
@@ -1190,142 +1090,83 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:280
 				tx := gc_tx
+//line vector.go:281
 				gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		} else {
 			gc_vstep2 := 0
-//line vector.go:280
 			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line vector.go:280
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector.go:291
 			gc_vb := lanes.BroadcastFloat32x8(0)
 		gc_steps2:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line vector.go:280
 				var tx int = gc_tx
-				if tx < 0 || tx > len(row)-8 {
 //line vector.go:281
+				if tx < 0 || tx > len(row)-8 {
 					break
 				}
-//line vector.go:281
 				var gc_row2 int = gc_bx
 //line vector.go:281
 				var gc_col2 int = tx
-//line vector.go:281
 				var gc_result2 lanes.Float32x8
-//line vector.go:281
 				gc_returned2 := gc_none
 //line vector.go:281
 				if gc_col2 < w && uint(w-gc_col2) > 7 {
-//line vector.go:281
 					var gc_ld3 lanes.Float32x8
 //line vector.go:281
 					if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:281
 						gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 					} else {
-//line vector.go:281
 						break gc_steps2
 					}
-//line vector.go:281
 					gc_result2 = gc_ld3
-//line vector.go:281
 					gc_b2 := gc_none
-//line vector.go:281
 					if true {
-//line vector.go:281
 						gc_b2 = gc_all
 					}
-//line vector.go:281
 					gc_returned2 = gc_b2
 				} else {
 //line vector.go:281
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-//line vector.go:281
 					if gc_if2.ToBits() != 0 {
-//line vector.go:281
 						var gc_ld4 lanes.Float32x8
 //line vector.go:281
 						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:281
 							gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 						} else {
-//line vector.go:281
 							break gc_steps2
 						}
-//line vector.go:281
 						gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line vector.go:281
 						gc_returned2 = gc_if2.Or(gc_returned2)
 					}
 				}
-//line vector.go:281
 				gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line vector.go:281
 				if gc_if3.ToBits() != 0 {
-//line vector.go:281
 					gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line vector.go:281
 					gc_returned2 = gc_if3.Or(gc_returned2)
 				}
 //line vector.go:281
 				gc_result2.StoreSlice(row[tx:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:280
 				tx := gc_tx
+//line vector.go:281
 				row[tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		}
 	}
-//line vector.go:287
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off2 := gc_bdx - 1
+//line vector.go:291
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
@@ -1333,49 +1174,44 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:280
 				tx := gc_tx
 //line vector.go:283
 				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
@@ -1402,9 +1238,9 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:317
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:319
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1416,11 +1252,9 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:300
 				var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:302
 				if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:302
 					break
 				}
 //line vector.go:302
@@ -1432,22 +1266,20 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 //line vector.go:304
 				v.StoreSlice(out[i:])
 			}
-//line vector.go:308
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:300
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:302
 				v := in[i]
 				{
-//line vector.go:303
 					j := int(0)
+//line vector.go:304
 					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				{
-//line vector.go:303
 					j := int(1)
+//line vector.go:304
 					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				out[i] = v

@@ -24,7 +24,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
-//line vector.go:31
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 64; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -38,33 +37,28 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 		}
 	}
-//line vector.go:38
 	compiled.OutOfLine(func() {
+//line vector.go:39
 		tile_ := tile_[:64]
 //line vector.go:41
 		tm := tm[:64]
 		{
-//line vector.go:44
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:30
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector.go:39
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line vector.go:17
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector.go:30
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 							if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
-//line vector.go:36
 								break
 							}
 //line vector.go:36
@@ -80,17 +74,11 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								gc_ax2 := a
 //line vector.go:39
 								gc_xi2 := xi
-//line vector.go:39
 								gc_xj2 := gc_t4
-//line vector.go:39
 								gc_mj2 := gc_t5
-//line vector.go:39
 								gc_dx2 := gc_xj2.Sub(gc_xi2)
-//line vector.go:39
 								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_vb3).Sqrt())
-//line vector.go:39
 								gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
-//line vector.go:39
 								a = gc_t6
 							}
 //line vector.go:40
@@ -104,21 +92,17 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:30
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line vector.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line vector.go:17
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:30
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 						if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
-//line vector.go:36
 							break
 						}
 //line vector.go:36
@@ -134,17 +118,11 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 							gc_ax := a
 //line vector.go:39
 							gc_xi := xi
-//line vector.go:39
 							gc_xj := gc_t
-//line vector.go:39
 							gc_mj := gc_t2
-//line vector.go:39
 							gc_dx := gc_xj.Sub(gc_xi)
-//line vector.go:39
 							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_vb).Sqrt())
-//line vector.go:39
 							gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
-//line vector.go:39
 							a = gc_t3
 						}
 //line vector.go:40
@@ -155,7 +133,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 					xi := pos[i]
@@ -163,12 +140,9 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 					{
 //line vector.go:38
 						gc_xs := tile_
-//line vector.go:38
 						gc_i := 0
-//line vector.go:38
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
-//line vector.go:38
 								j := gc_i + 0
 								{
 //line vector.go:39
@@ -176,7 +150,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 							{
-//line vector.go:40
 								j := gc_i + 1
 								{
 //line vector.go:39
@@ -184,7 +157,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 							{
-//line vector.go:40
 								j := gc_i + 2
 								{
 //line vector.go:39
@@ -192,7 +164,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 							{
-//line vector.go:40
 								j := gc_i + 3
 								{
 //line vector.go:39
@@ -200,10 +171,8 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								}
 							}
 						}
-//line vector.go:38
 						for ; gc_i < len(gc_xs); gc_i++ {
 							{
-//line vector.go:38
 								j := gc_i
 								{
 //line vector.go:39
@@ -217,7 +186,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 				}
 			}
 		}
-//line vector.go:47
 	})
 }
 
@@ -231,7 +199,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -242,9 +209,9 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:70
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:72
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -258,18 +225,14 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 				gc_at3 := f[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line vector.go:55
 					gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
-//line vector.go:55
 					gc_vb7 := archsimd.BroadcastInt32x8(31)
 					gc_vb8 := archsimd.BroadcastInt32x8(-7)
 					gc_vb9 := archsimd.BroadcastUint32x8(0xff)
 					gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line vector.go:50
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:50
 						_ = i
 //line vector.go:54
 						x := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
@@ -291,23 +254,18 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
 				}
 			} else {
-//line vector.go:63
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line vector.go:55
 					gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
-//line vector.go:55
 					gc_vb2 := archsimd.BroadcastInt32x8(31)
 					gc_vb3 := archsimd.BroadcastInt32x8(-7)
 					gc_vb4 := archsimd.BroadcastUint32x8(0xff)
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line vector.go:50
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:54
 						if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
-//line vector.go:54
 							break
 						}
 //line vector.go:54
@@ -325,7 +283,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:50
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:54
 					x := in[i]
@@ -358,9 +315,9 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 		}
 //line vector.go:66
 		n := len(out)
-//line vector.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:70
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -371,19 +328,16 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:67
 					gc_Lane0Mask322 := compiled.Lane0Mask32()
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:67
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (compiled.Trip(0)*
 							n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-16 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-16 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-16 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-16 || i < 0 || i > len(out)-16 {
-//line vector.go:72
 							break
 						}
 						{
@@ -412,19 +366,16 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:67
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:67
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (compiled.Trip(0)*
 						n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
-//line vector.go:72
 						break
 					}
 //line vector.go:73
@@ -443,28 +394,27 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:67
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 				var sum float32
 				{
-//line vector.go:72
 					k := int(0)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				{
-//line vector.go:72
 					k := int(1)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				{
-//line vector.go:72
 					k := int(2)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				{
-//line vector.go:72
 					k := int(3)
+//line vector.go:73
 					sum += w[k] * in[k*n+i]
 				}
 				out[i] = sum
@@ -483,7 +433,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:92
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -494,10 +443,11 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector.go:102
 		gc_apart := compiled.Disjoint(in, out)
-//line vector.go:105
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:107
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -527,9 +477,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:87
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:87
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
 								gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -540,10 +488,9 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 									gc_tx := gc_vstep
 									gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 									gc_pos.Thread = gc_base + gc_sx
-//line vector.go:83
 									var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:83
 									_ = i
+//line vector.go:84
 									archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -554,9 +501,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							}
 						}
 						if compiled.SIMD {
-//line vector.go:87
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:87
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
 							gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -567,17 +512,15 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 								gc_tx := gc_vstep
 								gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 								gc_pos.Thread = gc_base + gc_sx2
-//line vector.go:83
 								var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:83
 								_ = i
+//line vector.go:84
 								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line vector.go:83
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 //line vector.go:87
@@ -589,7 +532,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:83
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
@@ -599,9 +541,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:87
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:87
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -612,11 +552,9 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line vector.go:83
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 							if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
-//line vector.go:87
 								break
 							}
 //line vector.go:88
@@ -630,9 +568,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:87
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:87
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -643,11 +579,9 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line vector.go:83
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 						if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
-//line vector.go:87
 							break
 						}
 //line vector.go:88
@@ -659,7 +593,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:83
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
@@ -687,9 +620,9 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:115
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -700,24 +633,20 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:96
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				gc_steps2:
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:96
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(out)-16 {
-//line vector.go:101
 							break
 						}
 //line vector.go:101
 						if i < n && uint(n-i) > 15 {
-//line vector.go:101
 							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:101
 							if (i+
@@ -725,33 +654,25 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line vector.go:102
 								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
 							} else {
-//line vector.go:102
 								break gc_steps2
 							}
-//line vector.go:102
 							v = gc_ld3
 						} else {
 //line vector.go:102
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line vector.go:101
 							if gc_if2.ToBits() != 0 {
-//line vector.go:101
 								var gc_u2 int
-//line vector.go:101
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line vector.go:101
 									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line vector.go:101
 									gc_u2 = 1 << k
 								}
-//line vector.go:102
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:102
 								if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-16 {
 //line vector.go:102
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+gc_u2:])
 								} else {
-//line vector.go:102
 									break gc_steps2
 								}
 //line vector.go:102
@@ -769,24 +690,20 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:96
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_steps:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:96
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(out)-8 {
-//line vector.go:101
 						break
 					}
 //line vector.go:101
 					if i < n && uint(n-i) > 7 {
-//line vector.go:101
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:101
 						if (i+
@@ -794,33 +711,25 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line vector.go:102
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
 						} else {
-//line vector.go:102
 							break gc_steps
 						}
-//line vector.go:102
 						v = gc_ld
 					} else {
 //line vector.go:102
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line vector.go:101
 						if gc_if.ToBits() != 0 {
-//line vector.go:101
 							var gc_u int
-//line vector.go:101
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line vector.go:101
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line vector.go:101
 								gc_u = 1 << k
 							}
-//line vector.go:102
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:102
 							if (i+gc_u) >= 0 && (i+gc_u) <= len(in)-8 {
 //line vector.go:102
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+gc_u:])
 							} else {
-//line vector.go:102
 								break gc_steps
 							}
 //line vector.go:102
@@ -835,7 +744,6 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:96
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 				var v float32
@@ -860,7 +768,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 	_ = &lo
 	_ = &hi
 	gc_bx := 0
-//line vector.go:124
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -871,9 +778,9 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:135
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:137
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -893,33 +800,25 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 //line vector.go:120
 						gc_vb20 := archsimd.BroadcastFloat32x16(hi)
 						gc_vb21 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:124
 						gc_vb22 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:124
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:126
 						gc_vb23 := archsimd.BroadcastFloat32x16(0)
 						gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line vector.go:113
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line vector.go:117
 							gc_if13 := v.Less(gc_vb19)
-//line vector.go:117
 							if gc_if13.ToBits() != 0 {
 //line vector.go:117
 								v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 							}
-//line vector.go:117
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
-//line vector.go:117
 							if gc_else4.ToBits() != 0 {
 //line vector.go:117
 								gc_if14 := v.Greater(gc_vb20)
-//line vector.go:117
 								if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
 //line vector.go:117
 									v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
@@ -927,14 +826,12 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 							}
 //line vector.go:117
 							gc_if15 := v.NotEqual(v)
-//line vector.go:117
 							if gc_if15.ToBits() != 0 {
 //line vector.go:117
 								v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 							}
 //line vector.go:126
 							gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
-//line vector.go:126
 							if gc_if16.ToBits() != 0 {
 //line vector.go:126
 								v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
@@ -955,33 +852,25 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 //line vector.go:120
 					gc_vb14 := archsimd.BroadcastFloat32x8(hi)
 					gc_vb15 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:124
 					gc_vb16 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:124
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:126
 					gc_vb17 := archsimd.BroadcastFloat32x8(0)
 					gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line vector.go:113
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line vector.go:117
 						gc_if9 := v.Less(gc_vb13)
-//line vector.go:117
 						if gc_if9.ToBits() != 0 {
 //line vector.go:117
 							v = gc_vb13.Merge(v, gc_if9)
 						}
-//line vector.go:117
 						gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:117
 						if gc_else3.ToBits() != 0 {
 //line vector.go:117
 							gc_if10 := v.Greater(gc_vb14)
-//line vector.go:117
 							if gc_else3.And(gc_if10).ToBits() != 0 {
 //line vector.go:117
 								v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
@@ -989,14 +878,12 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						}
 //line vector.go:117
 						gc_if11 := v.NotEqual(v)
-//line vector.go:117
 						if gc_if11.ToBits() != 0 {
 //line vector.go:117
 							v = gc_vb16.Merge(v, gc_if11)
 						}
 //line vector.go:126
 						gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
-//line vector.go:126
 						if gc_if12.ToBits() != 0 {
 //line vector.go:126
 							v = v.Add(gc_vb18).Merge(v, gc_if12)
@@ -1007,7 +894,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector.go:113
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					v := gc_at[gc_tx]
@@ -1025,7 +911,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line vector.go:133
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1035,38 +920,29 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 //line vector.go:120
 						gc_vb8 := archsimd.BroadcastFloat32x16(hi)
 						gc_vb9 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:124
 						gc_vb10 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:124
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:126
 						gc_vb11 := archsimd.BroadcastFloat32x16(0)
 						gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line vector.go:113
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 							if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:117
 								break
 							}
 //line vector.go:117
 							v := archsimd.LoadFloat32x16Slice(in[i:])
 //line vector.go:117
 							gc_if5 := v.Less(gc_vb7)
-//line vector.go:117
 							if gc_if5.ToBits() != 0 {
 //line vector.go:117
 								v = v.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 							}
-//line vector.go:117
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if5.ToBits())
-//line vector.go:117
 							if gc_else2.ToBits() != 0 {
 //line vector.go:117
 								gc_if6 := v.Greater(gc_vb8)
-//line vector.go:117
 								if archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line vector.go:117
 									v = v.Merge(gc_vb9, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
@@ -1074,14 +950,12 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 							}
 //line vector.go:117
 							gc_if7 := v.NotEqual(v)
-//line vector.go:117
 							if gc_if7.ToBits() != 0 {
 //line vector.go:117
 								v = v.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 							}
 //line vector.go:126
 							gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb11).ToBits())
-//line vector.go:126
 							if gc_if8.ToBits() != 0 {
 //line vector.go:126
 								v = v.Merge(v.Add(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -1102,38 +976,29 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 //line vector.go:120
 					gc_vb2 := archsimd.BroadcastFloat32x8(hi)
 					gc_vb3 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:124
 					gc_vb4 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:124
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:126
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 					gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line vector.go:113
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:117
 							break
 						}
 //line vector.go:117
 						v := archsimd.LoadFloat32x8Slice(in[i:])
 //line vector.go:117
 						gc_if := v.Less(gc_vb)
-//line vector.go:117
 						if gc_if.ToBits() != 0 {
 //line vector.go:117
 							v = gc_vb.Merge(v, gc_if)
 						}
-//line vector.go:117
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:117
 						if gc_else.ToBits() != 0 {
 //line vector.go:117
 							gc_if2 := v.Greater(gc_vb2)
-//line vector.go:117
 							if gc_else.And(gc_if2).ToBits() != 0 {
 //line vector.go:117
 								v = gc_vb3.Merge(v, gc_else.And(gc_if2))
@@ -1141,14 +1006,12 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						}
 //line vector.go:117
 						gc_if3 := v.NotEqual(v)
-//line vector.go:117
 						if gc_if3.ToBits() != 0 {
 //line vector.go:117
 							v = gc_vb4.Merge(v, gc_if3)
 						}
 //line vector.go:126
 						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-//line vector.go:126
 						if gc_if4.ToBits() != 0 {
 //line vector.go:126
 							v = v.Add(gc_vb6).Merge(v, gc_if4)
@@ -1162,7 +1025,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector.go:113
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					v := in[i]
@@ -1224,22 +1086,16 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
 								gc_vstep := gc_fastlo
 								if compiled.SIMD {
-//line vector.go:146
 									gc_vb66 := archsimd.BroadcastInt32x8(0)
-//line vector.go:146
 									gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:146
 									gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
 									gc_vb68 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:150
 									gc_vb69 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:150
 									gc_vb70 := archsimd.BroadcastInt32x8(1)
 									for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 										gc_tx := gc_vstep
-//line vector.go:139
 										var i int = gc_bx*gc_bdx + gc_tx + 1
-//line vector.go:139
 										_ = i
 //line vector.go:143
 										cr := archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
@@ -1251,34 +1107,25 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 										zi := ci
 //line vector.go:143
 										var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:143
 										n_ := gc_vb66
 										{
-//line vector.go:143
 											gc_lanes15 := gc_all15
-//line vector.go:143
 											for {
 //line vector.go:143
 												gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
-//line vector.go:143
 												if gc_lanes15.ToBits() == 0 {
-//line vector.go:143
 													break
 												}
 //line vector.go:143
 												gc_if20 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
-//line vector.go:143
 												if gc_lanes15.And(gc_if20).ToBits() != 0 {
-//line vector.go:143
 													gc_lanes15 = gc_lanes15.And(gc_lanes15.And(gc_if20).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 												}
 //line vector.go:143
 												gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:143
 												gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:143
 												zr = gc_t39
-//line vector.go:143
 												zi = gc_t40
 //line vector.go:143
 												n_ = n_.Add(gc_vb70).Merge(n_, gc_lanes15)
@@ -1315,13 +1162,11 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 									n = n_
 									gc_at3[gc_u] = n
 								}
-//line vector.go:160
 								gc_tx = gc_fasthi - 1
 								continue
 							}
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 							cr := re[i-1]
@@ -1344,29 +1189,22 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							count[i-1] = n
 						}
 					} else {
-//line vector.go:161
 						gc_vstep2 := gc_from
 						if compiled.SIMD {
-//line vector.go:146
 							gc_vb10 := archsimd.BroadcastInt32x8(0)
-//line vector.go:146
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:146
 							gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
 							gc_vb12 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:150
 							gc_vb13 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:150
 							gc_vb14 := archsimd.BroadcastInt32x8(1)
 							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
-//line vector.go:139
 								var i int = gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 								if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
 //line vector.go:152
 									1) > len(count)-8 {
-//line vector.go:143
 									break
 								}
 //line vector.go:143
@@ -1379,34 +1217,25 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								zi := ci
 //line vector.go:143
 								var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:143
 								n_ := gc_vb10
 								{
-//line vector.go:143
 									gc_lanes3 := gc_all3
-//line vector.go:143
 									for {
 //line vector.go:143
 										gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
-//line vector.go:143
 										if gc_lanes3.ToBits() == 0 {
-//line vector.go:143
 											break
 										}
 //line vector.go:143
 										gc_if4 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
-//line vector.go:143
 										if gc_lanes3.And(gc_if4).ToBits() != 0 {
-//line vector.go:143
 											gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 										}
 //line vector.go:143
 										gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:143
 										gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:143
 										zr = gc_t7
-//line vector.go:143
 										zi = gc_t8
 //line vector.go:143
 										n_ = n_.Add(gc_vb14).Merge(n_, gc_lanes3)
@@ -1422,7 +1251,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 							cr := re[i-1]
@@ -1447,7 +1275,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 					}
 				}
 			}
-//line vector.go:163
 		})
 	}
 }
@@ -1482,23 +1309,17 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line vector.go:160
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:167
 						gc_vb3 := archsimd.BroadcastInt32x8(3)
-//line vector.go:167
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line vector.go:171
 						gc_vb5 := archsimd.BroadcastInt32x8(1000)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector.go:160
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:164
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:164
 								break
 							}
 //line vector.go:164
@@ -1509,24 +1330,17 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 								gc_lanes := gc_all
 //line vector.go:166
 								for k := range len(w) {
-//line vector.go:166
 									if gc_lanes.ToBits() == 0 {
-//line vector.go:166
 										break
 									}
-//line vector.go:166
 									gc_iter := gc_all
 //line vector.go:166
 									gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
 									if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
-//line vector.go:167
 										gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 									}
-//line vector.go:167
 									var gc_u int32
-//line vector.go:167
 									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
-//line vector.go:167
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line vector.go:167
 										gc_u = w[k]
@@ -1535,9 +1349,7 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 									acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
 //line vector.go:170
 									gc_if3 := acc.Greater(gc_vb5)
-//line vector.go:170
 									if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
-//line vector.go:170
 										gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 									}
 								}
@@ -1550,7 +1362,6 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:160
 						i := gc_bx*gc_bdx + gc_tx
 //line vector.go:164
 						x := in[i]
@@ -1568,11 +1379,11 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					}
 				}
 			}
-//line vector.go:181
 		})
 	}
 }
 
+//line vector.go:185
 func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1583,43 +1394,34 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_r1 := false
-//line vector.go:196
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line vector.go:186
 			i := gc_bx*gc_bdx + gc_tx
+//line vector.go:187
 			if stop && i == 0 {
 				gc_r1 = true
 			}
 		}
 	}
-//line vector.go:187
 	stop = gc_r1
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line vector.go:186
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:186
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:191
 					gc_vb4 := archsimd.BroadcastInt32x8(3)
-//line vector.go:191
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line vector.go:197
 					gc_vb6 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line vector.go:186
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:188
 						if i < 0 || i > len(in)-8 {
-//line vector.go:188
 							break
 						}
 //line vector.go:188
@@ -1627,18 +1429,13 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 						{
 //line vector.go:189
 							var j int = i
-//line vector.go:189
 							gc_lanes3 := gc_all
-//line vector.go:189
 							for {
 //line vector.go:189
 								gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
-//line vector.go:189
 								if gc_lanes3.ToBits() == 0 {
-//line vector.go:189
 									break
 								}
-//line vector.go:189
 								gc_iter := gc_all
 //line vector.go:189
 								if j >= 0 && j <= len(out)-8 {
@@ -1648,29 +1445,22 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 									var gc_lanes4 [8]int32
 //line vector.go:190
 									x.Store(&gc_lanes4)
-//line vector.go:190
 									for gc_k3 := range 8 {
-//line vector.go:190
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
-//line vector.go:190
 											gc_pos.Thread = gc_rank + gc_k3
 //line vector.go:190
 											out[j+gc_k3] = gc_lanes4[gc_k3]
 										}
 									}
-//line vector.go:190
 									gc_pos.Thread = gc_rank
 								}
 //line vector.go:190
 								gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
-//line vector.go:190
 								if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
-//line vector.go:190
 									gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
 //line vector.go:190
 								if stop {
-//line vector.go:194
 									gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
 //line vector.go:194
@@ -1682,33 +1472,26 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 									var gc_lanes5 [8]int32
 //line vector.go:197
 									x.Mul(gc_vb6).Store(&gc_lanes5)
-//line vector.go:197
 									for gc_k4 := range 8 {
-//line vector.go:197
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
-//line vector.go:197
 											gc_pos.Thread = gc_rank + gc_k4
 //line vector.go:197
 											out[j+gc_k4] = gc_lanes5[gc_k4]
 										}
 									}
-//line vector.go:197
 									gc_pos.Thread = gc_rank
 								}
 //line vector.go:197
 								j = j +
-//line vector.go:189
 									gc_bdx*gc_gdx
 							}
 						}
 					}
-//line vector.go:191
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:186
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:188
 					x := in[i]
@@ -1725,7 +1508,6 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				}
 			}
 		}
-//line vector.go:203
 	})
 }
 
@@ -1764,17 +1546,14 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line vector.go:208
 								var c int = gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if c < 0 || c > len(out)-16 {
-//line vector.go:213
 									break
 								}
 //line vector.go:213
 								for r := range rows {
-//line vector.go:213
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:213
 									if (r*
@@ -1784,19 +1563,14 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 									} else {
 //line vector.go:214
 										var gc_lanes2 [16]float32
-//line vector.go:214
 										for gc_k2 := range 16 {
-//line vector.go:214
 											if 0xffff&(1<<gc_k2) != 0 {
-//line vector.go:214
 												gc_pos.Thread = gc_rank + gc_k2
 //line vector.go:214
 												gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
 											}
 										}
-//line vector.go:214
 										gc_pos.Thread = gc_rank
-//line vector.go:214
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 									}
 //line vector.go:214
@@ -1816,17 +1590,14 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line vector.go:208
 							var c int = gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if c < 0 || c > len(out)-8 {
-//line vector.go:213
 								break
 							}
 //line vector.go:213
 							for r := range rows {
-//line vector.go:213
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:213
 								if (r*
@@ -1836,19 +1607,14 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 								} else {
 //line vector.go:214
 									var gc_lanes [8]float32
-//line vector.go:214
 									for gc_k := range 8 {
-//line vector.go:214
 										if 0xff&(1<<gc_k) != 0 {
-//line vector.go:214
 											gc_pos.Thread = gc_rank + gc_k
 //line vector.go:214
 											gc_lanes[gc_k] = in[(r*width+c)+gc_k]
 										}
 									}
-//line vector.go:214
 									gc_pos.Thread = gc_rank
-//line vector.go:214
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line vector.go:214
@@ -1862,7 +1628,6 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:208
 						c := gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 						var s float32
@@ -1873,12 +1638,10 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					}
 				}
 			}
-//line vector.go:221
 		})
 	}
 }
 
-//line vector.go:224
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1898,9 +1661,9 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 //line vector.go:225
 		n := len(in)
-//line vector.go:227
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:229
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1911,19 +1674,15 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:231
 					gc_vb2 := archsimd.BroadcastFloat32x16(2)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line vector.go:226
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 						if i < 0 || i > len(in)-16 {
-//line vector.go:230
 							break
 						}
-//line vector.go:230
 						var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:230
 						if (i-1) >= 0 && (i-1) <= len(in)-16 {
@@ -1932,24 +1691,17 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						} else {
 //line vector.go:230
 							var gc_lanes4 [16]float32
-//line vector.go:230
 							for gc_k4 := range 16 {
-//line vector.go:230
 								if 0xffff&(1<<gc_k4) != 0 {
-//line vector.go:230
 									gc_pos.Thread = gc_rank + gc_k4
 //line vector.go:230
 									gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 								}
 							}
-//line vector.go:230
 							gc_pos.Thread = gc_rank
-//line vector.go:230
 							gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
 						}
-//line vector.go:230
 						l := gc_ld3
-//line vector.go:230
 						var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:230
 						if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
@@ -1958,23 +1710,18 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						} else {
 //line vector.go:230
 							var gc_lanes5 [16]float32
-//line vector.go:230
 							for gc_k5 := range 16 {
-//line vector.go:230
 								if 0xffff&(1<<gc_k5) != 0 {
-//line vector.go:230
 									gc_pos.Thread = gc_rank + gc_k5
 //line vector.go:230
 									gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
 								}
 							}
-//line vector.go:230
 							gc_pos.Thread = gc_rank
-//line vector.go:230
 							gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
 						}
-//line vector.go:230
 						r := gc_ld4
+//line vector.go:231
 						if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
 //line vector.go:231
 							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
@@ -1983,21 +1730,16 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							var gc_lanes6 [16]float32
 //line vector.go:231
 							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
-//line vector.go:231
 							for gc_k6 := range 16 {
-//line vector.go:231
 								if 0xffff&(1<<gc_k6) != 0 {
-//line vector.go:231
 									gc_pos.Thread = gc_rank + gc_k6
 //line vector.go:231
 									out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
 								}
 							}
-//line vector.go:231
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line vector.go:233
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2006,19 +1748,15 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:231
 				gc_vb := archsimd.BroadcastFloat32x8(2)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line vector.go:226
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 					if i < 0 || i > len(in)-8 {
-//line vector.go:230
 						break
 					}
-//line vector.go:230
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:230
 					if (i-1) >= 0 && (i-1) <= len(in)-8 {
@@ -2027,24 +1765,17 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					} else {
 //line vector.go:230
 						var gc_lanes [8]float32
-//line vector.go:230
 						for gc_k := range 8 {
-//line vector.go:230
 							if 0xff&(1<<gc_k) != 0 {
-//line vector.go:230
 								gc_pos.Thread = gc_rank + gc_k
 //line vector.go:230
 								gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 							}
 						}
-//line vector.go:230
 						gc_pos.Thread = gc_rank
-//line vector.go:230
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 					}
-//line vector.go:230
 					l := gc_ld
-//line vector.go:230
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:230
 					if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
@@ -2053,23 +1784,18 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					} else {
 //line vector.go:230
 						var gc_lanes2 [8]float32
-//line vector.go:230
 						for gc_k2 := range 8 {
-//line vector.go:230
 							if 0xff&(1<<gc_k2) != 0 {
-//line vector.go:230
 								gc_pos.Thread = gc_rank + gc_k2
 //line vector.go:230
 								gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
 							}
 						}
-//line vector.go:230
 						gc_pos.Thread = gc_rank
-//line vector.go:230
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 					}
-//line vector.go:230
 					r := gc_ld2
+//line vector.go:231
 					if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
 //line vector.go:231
 						l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
@@ -2078,27 +1804,21 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						var gc_lanes3 [8]float32
 //line vector.go:231
 						l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
-//line vector.go:231
 						for gc_k3 := range 8 {
-//line vector.go:231
 							if 0xff&(1<<gc_k3) != 0 {
-//line vector.go:231
 								gc_pos.Thread = gc_rank + gc_k3
 //line vector.go:231
 								out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
 							}
 						}
-//line vector.go:231
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line vector.go:233
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:226
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 				l := in[max(i-1, 0)]
@@ -2128,10 +1848,9 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:257
 		gc_from, gc_to := 0, gc_bdx
+//line vector.go:258
 		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
-//line vector.go:260
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2140,76 +1859,50 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:240
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:240
 					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line vector.go:240
 					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line vector.go:240
 					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line vector.go:246
 					gc_vb3 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:246
 					gc_vb4 := archsimd.BroadcastFloat32x16(3)
-//line vector.go:246
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line vector.go:246
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line vector.go:246
 					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line vector.go:246
 					_ = gc_evenLanes16
-//line vector.go:246
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line vector.go:246
 					_ = gc_oddLanes16
 				gc_steps2:
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line vector.go:246
 						gc_alive2 := gc_all2
-//line vector.go:240
 						var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:241
 						gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
-//line vector.go:241
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line vector.go:241
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 						}
 //line vector.go:244
 						if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
-//line vector.go:244
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:244
 							if (2*i) >= 0 && (2*i) <= len(in)-32 {
 								gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:245
 								gc_ld6 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line vector.go:245
 								gc_ld7 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 							} else {
-//line vector.go:245
 								break gc_steps2
 							}
-//line vector.go:245
 							gc_t9 := gc_ld6
-//line vector.go:245
 							gc_t10 := gc_ld7
-//line vector.go:245
 							a := gc_t9
-//line vector.go:245
 							b := gc_t10
 //line vector.go:245
 							gc_t11 := b.Mul(gc_vb3)
 //line vector.go:245
 							gc_t12 := a.Mul(gc_vb4)
-//line vector.go:245
 							gc_st6 := gc_t11
-//line vector.go:245
 							gc_bits := gc_alive2.ToBits()
 //line vector.go:245
 							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
@@ -2223,12 +1916,9 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 //line vector.go:246
 								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-//line vector.go:246
 								break gc_steps2
 							}
-//line vector.go:246
 							gc_st7 := gc_t12
-//line vector.go:246
 							gc_bits2 := gc_alive2.ToBits()
 //line vector.go:246
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
@@ -2245,56 +1935,39 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							} else {
 //line vector.go:246
 								var gc_lanes14 [16]float32
-//line vector.go:246
 								gc_st7.Store(&gc_lanes14)
-//line vector.go:246
 								for gc_k14 := range 16 {
-//line vector.go:246
 									if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
-//line vector.go:246
 										gc_pos.Thread = gc_rank + gc_k14
 //line vector.go:246
 										out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
 									}
 								}
-//line vector.go:246
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line vector.go:246
 							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
-//line vector.go:244
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector.go:244
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
 								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:244
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
 									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:245
 									gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
-//line vector.go:245
 									gc_ld9 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
 								} else {
-//line vector.go:245
 									break gc_steps2
 								}
-//line vector.go:245
 								gc_t13 := gc_ld8
-//line vector.go:245
 								gc_t14 := gc_ld9
-//line vector.go:245
 								a := gc_t13
-//line vector.go:245
 								b := gc_t14
 //line vector.go:245
 								gc_t15 := b.Mul(gc_vb3)
 //line vector.go:245
 								gc_t16 := a.Mul(gc_vb4)
-//line vector.go:245
 								gc_st8 := gc_t15
-//line vector.go:245
 								gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:245
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
@@ -2308,12 +1981,9 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 //line vector.go:246
 									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 								} else {
-//line vector.go:246
 									break gc_steps2
 								}
-//line vector.go:246
 								gc_st9 := gc_t16
-//line vector.go:246
 								gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:246
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
@@ -2330,28 +2000,20 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								} else {
 //line vector.go:246
 									var gc_lanes18 [16]float32
-//line vector.go:246
 									gc_st9.Store(&gc_lanes18)
-//line vector.go:246
 									for gc_k18 := range 16 {
-//line vector.go:246
 										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
-//line vector.go:246
 											gc_pos.Thread = gc_rank + gc_k18
 //line vector.go:246
 											out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
 										}
 									}
-//line vector.go:246
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line vector.go:246
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line vector.go:246
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 								{
-//line vector.go:246
 									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:246
 									if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
@@ -2364,24 +2026,17 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 									} else {
 //line vector.go:248
 										var gc_lanes19 [16]float32
-//line vector.go:248
 										for gc_k19 := range 16 {
-//line vector.go:248
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
-//line vector.go:248
 												gc_pos.Thread = gc_rank + gc_k19
 //line vector.go:248
 												gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
 											}
 										}
-//line vector.go:248
 										gc_pos.Thread = gc_rank
-//line vector.go:248
 										gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
 									}
-//line vector.go:248
 									gc_st10 := gc_ld10
-//line vector.go:248
 									gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
 //line vector.go:248
 									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
@@ -2398,26 +2053,20 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 									} else {
 //line vector.go:248
 										var gc_lanes20 [16]float32
-//line vector.go:248
 										gc_st10.Store(&gc_lanes20)
-//line vector.go:248
 										for gc_k20 := range 16 {
-//line vector.go:248
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
-//line vector.go:248
 												gc_pos.Thread = gc_rank + gc_k20
 //line vector.go:248
 												out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
-//line vector.go:248
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line vector.go:250
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2426,70 +2075,48 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:240
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:240
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line vector.go:240
 				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line vector.go:246
 				gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:246
 				gc_vb2 := archsimd.BroadcastFloat32x8(3)
-//line vector.go:246
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line vector.go:246
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line vector.go:246
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:246
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line vector.go:246
 					gc_alive := gc_all
-//line vector.go:240
 					var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:241
 					gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
-//line vector.go:241
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector.go:241
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line vector.go:244
 					if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
-//line vector.go:244
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:244
 						if (2*i) >= 0 && (2*i) <= len(in)-16 {
 							gc_lo2 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
 							gc_hi2 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:245
 							gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line vector.go:245
 							gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 						} else {
-//line vector.go:245
 							break gc_steps
 						}
-//line vector.go:245
 						gc_t := gc_ld
-//line vector.go:245
 						gc_t2 := gc_ld2
-//line vector.go:245
 						a := gc_t
-//line vector.go:245
 						b := gc_t2
 //line vector.go:245
 						gc_t3 := b.Mul(gc_vb)
 //line vector.go:245
 						gc_t4 := a.Mul(gc_vb2)
-//line vector.go:245
 						gc_st := gc_t3
 //line vector.go:245
 						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
@@ -2503,10 +2130,8 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 //line vector.go:246
 							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-//line vector.go:246
 							break gc_steps
 						}
-//line vector.go:246
 						gc_st2 := gc_t4
 //line vector.go:246
 						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
@@ -2523,56 +2148,40 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						} else {
 //line vector.go:246
 							var gc_lanes4 [8]float32
-//line vector.go:246
 							gc_st2.Store(&gc_lanes4)
-//line vector.go:246
 							for gc_k4 := range 8 {
-//line vector.go:246
 								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
-//line vector.go:246
 									gc_pos.Thread = gc_rank + gc_k4
 //line vector.go:246
 									out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 								}
 							}
-//line vector.go:246
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line vector.go:246
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
-//line vector.go:244
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-//line vector.go:244
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:244
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
 								gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:245
 								gc_ld3 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line vector.go:245
 								gc_ld4 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 							} else {
-//line vector.go:245
 								break gc_steps
 							}
-//line vector.go:245
 							gc_t5 := gc_ld3
-//line vector.go:245
 							gc_t6 := gc_ld4
-//line vector.go:245
 							a := gc_t5
-//line vector.go:245
 							b := gc_t6
 //line vector.go:245
 							gc_t7 := b.Mul(gc_vb)
 //line vector.go:245
 							gc_t8 := a.Mul(gc_vb2)
-//line vector.go:245
 							gc_st3 := gc_t7
 //line vector.go:245
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
@@ -2586,10 +2195,8 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 //line vector.go:246
 								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-//line vector.go:246
 								break gc_steps
 							}
-//line vector.go:246
 							gc_st4 := gc_t8
 //line vector.go:246
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
@@ -2606,27 +2213,19 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							} else {
 //line vector.go:246
 								var gc_lanes8 [8]float32
-//line vector.go:246
 								gc_st4.Store(&gc_lanes8)
-//line vector.go:246
 								for gc_k8 := range 8 {
-//line vector.go:246
 									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
-//line vector.go:246
 										gc_pos.Thread = gc_rank + gc_k8
 //line vector.go:246
 										out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
-//line vector.go:246
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line vector.go:246
 						gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:246
 						if gc_alive.And(gc_else).ToBits() != 0 {
-//line vector.go:246
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:246
 							if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
@@ -2639,22 +2238,16 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							} else {
 //line vector.go:248
 								var gc_lanes9 [8]float32
-//line vector.go:248
 								for gc_k9 := range 8 {
-//line vector.go:248
 									if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
-//line vector.go:248
 										gc_pos.Thread = gc_rank + gc_k9
 //line vector.go:248
 										gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
 									}
 								}
-//line vector.go:248
 								gc_pos.Thread = gc_rank
-//line vector.go:248
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 							}
-//line vector.go:248
 							gc_st5 := gc_ld5
 //line vector.go:248
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
@@ -2671,33 +2264,27 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							} else {
 //line vector.go:248
 								var gc_lanes10 [8]float32
-//line vector.go:248
 								gc_st5.Store(&gc_lanes10)
-//line vector.go:248
 								for gc_k10 := range 8 {
-//line vector.go:248
 									if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
-//line vector.go:248
 										gc_pos.Thread = gc_rank + gc_k10
 //line vector.go:248
 										out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
-//line vector.go:248
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line vector.go:250
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L1:
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:240
 				i := gc_bx*gc_bdx + gc_tx
+//line vector.go:241
 				if 2*i >= len(in) {
 					continue gc_L1
 				}
@@ -2730,9 +2317,9 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:276
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:278
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2747,17 +2334,12 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:263
 						gc_vb10 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:263
 						gc_vb11 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:266
 						gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line vector.go:259
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:259
 							_ = i
 //line vector.go:263
 							a := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
@@ -2768,9 +2350,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t19 := b
 //line vector.go:263
 								gc_t20 := a
-//line vector.go:263
 								a = gc_t19
-//line vector.go:263
 								b = gc_t20
 //line vector.go:263
 								a = a.Mul(gc_vb12).Add(b)
@@ -2780,9 +2360,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t21 := b
 //line vector.go:263
 								gc_t22 := a
-//line vector.go:263
 								a = gc_t21
-//line vector.go:263
 								b = gc_t22
 //line vector.go:263
 								a = a.Mul(gc_vb12).Add(b)
@@ -2792,9 +2370,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t23 := b
 //line vector.go:263
 								gc_t24 := a
-//line vector.go:263
 								a = gc_t23
-//line vector.go:263
 								b = gc_t24
 //line vector.go:263
 								a = a.Mul(gc_vb12).Add(b)
@@ -2810,17 +2386,12 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:263
 					gc_vb7 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:263
 					gc_vb8 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:266
 					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line vector.go:259
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:259
 						_ = i
 //line vector.go:263
 						a := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
@@ -2830,9 +2401,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t13 := b
 //line vector.go:263
 						gc_t14 := a
-//line vector.go:263
 						a = gc_t13
-//line vector.go:263
 						b = gc_t14
 //line vector.go:263
 						a = a.Mul(gc_vb9).Add(b)
@@ -2840,9 +2409,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t15 := b
 //line vector.go:263
 						gc_t16 := a
-//line vector.go:263
 						a = gc_t15
-//line vector.go:263
 						b = gc_t16
 //line vector.go:263
 						a = a.Mul(gc_vb9).Add(b)
@@ -2850,9 +2417,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t17 := b
 //line vector.go:263
 						gc_t18 := a
-//line vector.go:263
 						a = gc_t17
-//line vector.go:263
 						b = gc_t18
 //line vector.go:263
 						a = a.Mul(gc_vb9).Add(b)
@@ -2880,24 +2445,18 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_at2[gc_tx] = a - b
 				}
 			} else {
-//line vector.go:273
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:263
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:263
 						gc_vb5 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:266
 						gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line vector.go:259
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 							if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:263
 								break
 							}
 //line vector.go:263
@@ -2909,9 +2468,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t7 := b
 //line vector.go:263
 								gc_t8 := a
-//line vector.go:263
 								a = gc_t7
-//line vector.go:263
 								b = gc_t8
 //line vector.go:263
 								a = a.Mul(gc_vb6).Add(b)
@@ -2921,9 +2478,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t9 := b
 //line vector.go:263
 								gc_t10 := a
-//line vector.go:263
 								a = gc_t9
-//line vector.go:263
 								b = gc_t10
 //line vector.go:263
 								a = a.Mul(gc_vb6).Add(b)
@@ -2933,9 +2488,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t11 := b
 //line vector.go:263
 								gc_t12 := a
-//line vector.go:263
 								a = gc_t11
-//line vector.go:263
 								b = gc_t12
 //line vector.go:263
 								a = a.Mul(gc_vb6).Add(b)
@@ -2951,19 +2504,14 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:263
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:263
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:266
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line vector.go:259
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:263
 							break
 						}
 //line vector.go:263
@@ -2974,9 +2522,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t := b
 //line vector.go:263
 						gc_t2 := a
-//line vector.go:263
 						a = gc_t
-//line vector.go:263
 						b = gc_t2
 //line vector.go:263
 						a = a.Mul(gc_vb3).Add(b)
@@ -2984,9 +2530,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t3 := b
 //line vector.go:263
 						gc_t4 := a
-//line vector.go:263
 						a = gc_t3
-//line vector.go:263
 						b = gc_t4
 //line vector.go:263
 						a = a.Mul(gc_vb3).Add(b)
@@ -2994,9 +2538,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t5 := b
 //line vector.go:263
 						gc_t6 := a
-//line vector.go:263
 						a = gc_t5
-//line vector.go:263
 						b = gc_t6
 //line vector.go:263
 						a = a.Mul(gc_vb3).Add(b)
@@ -3007,7 +2549,6 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:259
 					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 					a := in[i]
@@ -3039,91 +2580,67 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line vector.go:279
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line vector.go:281
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line vector.go:282
 		if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:280
 					gc_none4 := archsimd.Mask32x16FromBits(0)
-//line vector.go:280
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:280
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:291
 					gc_vb8 := archsimd.BroadcastFloat32x16(0)
 				gc_steps8:
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line vector.go:280
 						var tx int = gc_tx
 						var gc_row8 int = gc_bx
 //line vector.go:281
 						var gc_col8 int = tx
-//line vector.go:281
 						var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
 						gc_returned8 := gc_none4
 //line vector.go:281
 						if gc_col8 < w && uint(w-gc_col8) > 15 {
-//line vector.go:281
 							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
 							if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:281
 								gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 							} else {
-//line vector.go:281
 								break gc_steps8
 							}
-//line vector.go:281
 							gc_result8 = gc_ld15
-//line vector.go:281
 							gc_b5 := gc_none4
-//line vector.go:281
 							if true {
-//line vector.go:281
 								gc_b5 = gc_all4
 							}
-//line vector.go:281
 							gc_returned8 = gc_b5
 						} else {
 //line vector.go:281
 							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
-//line vector.go:281
 							if gc_if11.ToBits() != 0 {
-//line vector.go:281
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
 								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:281
 									gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 								} else {
-//line vector.go:281
 									break gc_steps8
 								}
-//line vector.go:281
 								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line vector.go:281
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 							}
 						}
-//line vector.go:281
 						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line vector.go:281
 						if gc_if12.ToBits() != 0 {
-//line vector.go:281
 							gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line vector.go:281
 							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 						}
 //line vector.go:281
@@ -3137,77 +2654,54 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:280
 				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:280
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:291
 				gc_vb6 := archsimd.BroadcastFloat32x8(0)
 			gc_steps6:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line vector.go:280
 					var tx int = gc_tx
 					var gc_row6 int = gc_bx
 //line vector.go:281
 					var gc_col6 int = tx
-//line vector.go:281
 					var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
 					gc_returned6 := gc_none3
 //line vector.go:281
 					if gc_col6 < w && uint(w-gc_col6) > 7 {
-//line vector.go:281
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
 						if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:281
 							gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 						} else {
-//line vector.go:281
 							break gc_steps6
 						}
-//line vector.go:281
 						gc_result6 = gc_ld11
-//line vector.go:281
 						gc_b4 := gc_none3
-//line vector.go:281
 						if true {
-//line vector.go:281
 							gc_b4 = gc_all3
 						}
-//line vector.go:281
 						gc_returned6 = gc_b4
 					} else {
 //line vector.go:281
 						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
-//line vector.go:281
 						if gc_if8.ToBits() != 0 {
-//line vector.go:281
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
 							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:281
 								gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 							} else {
-//line vector.go:281
 								break gc_steps6
 							}
-//line vector.go:281
 							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line vector.go:281
 							gc_returned6 = gc_if8.Or(gc_returned6)
 						}
 					}
-//line vector.go:281
 					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:281
 					if gc_if9.ToBits() != 0 {
-//line vector.go:281
 						gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
-//line vector.go:281
 						gc_returned6 = gc_if9.Or(gc_returned6)
 					}
 //line vector.go:281
@@ -3218,8 +2712,8 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:280
 				tx := gc_tx
+//line vector.go:281
 				gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		} else {
@@ -3227,82 +2721,58 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:280
 					gc_none2 := archsimd.Mask32x16FromBits(0)
-//line vector.go:280
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:280
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:291
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line vector.go:280
 						var tx int = gc_tx
-						if tx < 0 || tx > len(row)-16 {
 //line vector.go:281
+						if tx < 0 || tx > len(row)-16 {
 							break
 						}
-//line vector.go:281
 						var gc_row4 int = gc_bx
 //line vector.go:281
 						var gc_col4 int = tx
-//line vector.go:281
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
 						gc_returned4 := gc_none2
 //line vector.go:281
 						if gc_col4 < w && uint(w-gc_col4) > 15 {
-//line vector.go:281
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
 							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
 //line vector.go:281
 								gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
 							} else {
-//line vector.go:281
 								break gc_steps4
 							}
-//line vector.go:281
 							gc_result4 = gc_ld7
-//line vector.go:281
 							gc_b3 := gc_none2
-//line vector.go:281
 							if true {
-//line vector.go:281
 								gc_b3 = gc_all2
 							}
-//line vector.go:281
 							gc_returned4 = gc_b3
 						} else {
 //line vector.go:281
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
-//line vector.go:281
 							if gc_if5.ToBits() != 0 {
-//line vector.go:281
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
 								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
 //line vector.go:281
 									gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
 								} else {
-//line vector.go:281
 									break gc_steps4
 								}
-//line vector.go:281
 								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line vector.go:281
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
-//line vector.go:281
 						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line vector.go:281
 						if gc_if6.ToBits() != 0 {
-//line vector.go:281
 							gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line vector.go:281
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line vector.go:281
@@ -3316,82 +2786,58 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:280
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:280
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:291
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line vector.go:280
 					var tx int = gc_tx
-					if tx < 0 || tx > len(row)-8 {
 //line vector.go:281
+					if tx < 0 || tx > len(row)-8 {
 						break
 					}
-//line vector.go:281
 					var gc_row2 int = gc_bx
 //line vector.go:281
 					var gc_col2 int = tx
-//line vector.go:281
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
 					gc_returned2 := gc_none
 //line vector.go:281
 					if gc_col2 < w && uint(w-gc_col2) > 7 {
-//line vector.go:281
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
 						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:281
 							gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 						} else {
-//line vector.go:281
 							break gc_steps2
 						}
-//line vector.go:281
 						gc_result2 = gc_ld3
-//line vector.go:281
 						gc_b2 := gc_none
-//line vector.go:281
 						if true {
-//line vector.go:281
 							gc_b2 = gc_all
 						}
-//line vector.go:281
 						gc_returned2 = gc_b2
 					} else {
 //line vector.go:281
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-//line vector.go:281
 						if gc_if2.ToBits() != 0 {
-//line vector.go:281
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
 							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:281
 								gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 							} else {
-//line vector.go:281
 								break gc_steps2
 							}
-//line vector.go:281
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line vector.go:281
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
-//line vector.go:281
 					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:281
 					if gc_if3.ToBits() != 0 {
-//line vector.go:281
 						gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-//line vector.go:281
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line vector.go:281
@@ -3399,55 +2845,20 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:280
-					tx := gc_tx
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:280
 				tx := gc_tx
+//line vector.go:281
 				row[tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		}
 	}
-//line vector.go:287
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off2 := gc_bdx - 1
+//line vector.go:291
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
@@ -3455,49 +2866,44 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:280
 					tx := gc_tx
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:280
 				tx := gc_tx
 //line vector.go:283
 				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
@@ -3524,9 +2930,9 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:317
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector.go:319
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -3537,17 +2943,15 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:300
 					gc_Lane0Mask322 := compiled.Lane0Mask32()
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector.go:300
 						var i int = gc_bx*gc_bdx + gc_tx
 						{
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:302
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 								break
 							}
 //line vector.go:302
@@ -3564,7 +2968,6 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 							v.StoreSlice(out[i:])
 						}
 					}
-//line vector.go:308
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -3573,17 +2976,14 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				}
 			}
 			if compiled.SIMD {
-//line vector.go:300
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:300
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:302
 					if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:302
 						break
 					}
 //line vector.go:302
@@ -3595,24 +2995,22 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 //line vector.go:304
 					v.StoreSlice(out[i:])
 				}
-//line vector.go:308
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line vector.go:300
 				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:302
 				v := in[i]
 				{
-//line vector.go:303
 					j := int(0)
+//line vector.go:304
 					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				{
-//line vector.go:303
 					j := int(1)
+//line vector.go:304
 					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				out[i] = v

@@ -31,25 +31,21 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line warp_lanes.go:20
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line warp_lanes.go:20
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_lanes.go:25
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_lanes.go:19
 					var i int = gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:20
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:21
 						break
 					}
 //line warp_lanes.go:21
@@ -59,7 +55,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					} else {
 //line warp_lanes.go:22
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:21
 						if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:21
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -80,16 +75,14 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_lanes.go:36
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_lanes.go:19
 					var i int = gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:20
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:21
 						break
 					}
 //line warp_lanes.go:21
@@ -106,7 +99,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_lanes.go:30
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -119,13 +111,12 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:20
 				var v float32
 				if i < len(in) {
 					v = in[i]
 				}
-//line warp_lanes.go:25
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -163,7 +154,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line warp_lanes.go:38
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
 					gc_c1v[gc_lane] = v
@@ -207,7 +197,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line warp_lanes.go:38
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
 					v += gc_c1r[gc_lane]
@@ -216,9 +205,9 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line warp_lanes.go:33
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line warp_lanes.go:35
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -235,9 +224,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line warp_lanes.go:19
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:19
 						_ = i
 //line warp_lanes.go:19
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -246,7 +233,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 							v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
-//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -258,9 +244,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:19
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:19
 					_ = i
 //line warp_lanes.go:19
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -271,13 +255,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 				gc_at[gc_tx] = v
 			}
 		} else {
-//line warp_lanes.go:32
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -285,21 +267,18 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line warp_lanes.go:19
 						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						{
 //line warp_lanes.go:28
 							if i < 0 || i > len(out)-16 {
-//line warp_lanes.go:28
 								break
 							}
 //line warp_lanes.go:28
 							v.StoreSlice(out[i:])
 						}
 					}
-//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -311,13 +290,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:19
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:28
 					if i < 0 || i > len(out)-8 {
-//line warp_lanes.go:28
 						break
 					}
 //line warp_lanes.go:28
@@ -325,63 +302,10 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
-				}
-				{
-//line warp_lanes.go:32
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
-				}
-				{
-//line warp_lanes.go:32
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
-				}
-				{
-//line warp_lanes.go:32
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
-				}
-			}
-//line warp_lanes.go:32
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 				out[i] = v
@@ -411,29 +335,23 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line warp_lanes.go:39
 			gc_vb := archsimd.BroadcastInt32x8(int32(-1 << 31))
-//line warp_lanes.go:39
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line warp_lanes.go:39
 				gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
-//line warp_lanes.go:39
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_lanes.go:44
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_lanes.go:38
 					var i int = gc_bx*gc_bdx + gc_tx
 					v := gc_vb2
-					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_lanes.go:40
@@ -443,7 +361,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line warp_lanes.go:41
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:40
 						if gc_if4.ToBits() != 0 {
 //line warp_lanes.go:40
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
@@ -464,16 +381,14 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_lanes.go:55
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_lanes.go:38
 					var i int = gc_bx*gc_bdx + gc_tx
 					v := gc_vb
-					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_lanes.go:40
@@ -490,7 +405,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_lanes.go:49
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -503,13 +417,12 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:38
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(-1 << 31)
+//line warp_lanes.go:40
 				if i < len(in) {
 					v = in[i]
 				}
-//line warp_lanes.go:44
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -547,7 +460,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line warp_lanes.go:57
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
 					gc_c1v[gc_lane] = v
@@ -591,7 +503,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line warp_lanes.go:57
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
 					v = max(v, gc_c1r[gc_lane])
@@ -600,9 +511,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line warp_lanes.go:52
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line warp_lanes.go:54
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -616,64 +527,50 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:68
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step + 1
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step + 2
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step + 3
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
-//line warp_lanes.go:51
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 				gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		} else {
-//line warp_lanes.go:51
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -681,61 +578,47 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
-//line warp_lanes.go:51
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 				out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
@@ -764,25 +647,21 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line warp_lanes.go:60
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line warp_lanes.go:60
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_lanes.go:65
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_lanes.go:59
 					var i int = gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:60
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:61
 						break
 					}
 //line warp_lanes.go:61
@@ -792,7 +671,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					} else {
 //line warp_lanes.go:62
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:61
 						if gc_if4.ToBits() != 0 {
 //line warp_lanes.go:61
 							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
@@ -813,16 +691,14 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_lanes.go:76
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_lanes.go:59
 					var i int = gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:60
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:61
 						break
 					}
 //line warp_lanes.go:61
@@ -839,7 +715,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_lanes.go:70
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -852,13 +727,12 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:60
 				var v uint32
 				if i < len(in) {
 					v = in[i]
 				}
-//line warp_lanes.go:65
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -896,7 +770,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line warp_lanes.go:79
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
 					gc_c1v[gc_lane] = v
@@ -906,14 +779,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line warp_lanes.go:66
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line warp_lanes.go:66
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:64
 						var lane int = gc_lane
 //line warp_lanes.go:64
 						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -925,7 +795,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						} else {
 //line warp_lanes.go:67
 							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line warp_lanes.go:67
 							if gc_if6.ToBits() != 0 {
 //line warp_lanes.go:67
 								v = v.Add(n).Merge(v, gc_if6)
@@ -941,14 +810,12 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:64
 						var lane int = gc_lane
 //line warp_lanes.go:64
 						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:66
 						n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line warp_lanes.go:67
 						if gc_if5.ToBits() != 0 {
 //line warp_lanes.go:67
 							v = v.Add(n).Merge(v, gc_if5)
@@ -966,24 +833,21 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line warp_lanes.go:64
 					lane := (gc_rank & 31)
-//line warp_lanes.go:66
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
 					n := gc_c1r[gc_lane]
 					if lane >= d {
 						v += n
 					}
-//line warp_lanes.go:71
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line warp_lanes.go:78
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line warp_lanes.go:80
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1000,9 +864,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line warp_lanes.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:59
 						_ = i
 //line warp_lanes.go:59
 						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -1011,7 +873,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 							v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
-//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1023,9 +884,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:59
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:59
 					_ = i
 //line warp_lanes.go:59
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -1036,13 +895,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 				gc_at[gc_tx] = v
 			}
 		} else {
-//line warp_lanes.go:76
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1050,21 +907,18 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line warp_lanes.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
 						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 						{
 //line warp_lanes.go:72
 							if i < 0 || i > len(out)-16 {
-//line warp_lanes.go:72
 								break
 							}
 //line warp_lanes.go:72
 							v.StoreSlice(out[i:])
 						}
 					}
-//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1076,13 +930,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:59
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:72
 					if i < 0 || i > len(out)-8 {
-//line warp_lanes.go:72
 						break
 					}
 //line warp_lanes.go:72
@@ -1090,63 +942,10 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
-				}
-				{
-//line warp_lanes.go:76
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
-				}
-				{
-//line warp_lanes.go:76
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
-				}
-				{
-//line warp_lanes.go:76
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
-					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
-				}
-			}
-//line warp_lanes.go:76
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 				out[i] = v
@@ -1182,7 +981,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_lanes.go:110
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1192,8 +990,8 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:84
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:85
 				v := in[i%len(in)]
 				gc_l_v[gc_lane] = v
 			}
@@ -1201,7 +999,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 //line warp_lanes.go:86
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:90
 			v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
 			var activeMask uint32 = gc_c1r[gc_lane]
@@ -1213,17 +1010,14 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 		gc_left := gc_act
 		if compiled.SIMD {
-//line warp_lanes.go:87
 			gc_vb := archsimd.BroadcastFloat32x8(2)
 			if gc_act == ^uint32(0) {
-//line warp_lanes.go:87
 				gc_vb2 := archsimd.BroadcastFloat32x8(2)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_lanes.go:87
 					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_lanes.go:86
 					gc_t2 := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
-//line warp_lanes.go:86
 					ballotSync := gc_t2
 //line warp_lanes.go:86
 					pos := ballotSync
@@ -1243,7 +1037,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_lanes.go:86
 					gc_t := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
-//line warp_lanes.go:86
 					ballotSync := gc_t
 //line warp_lanes.go:86
 					pos := ballotSync
@@ -1262,19 +1055,16 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_lanes.go:100
 				v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
 				var ballotSync uint32 = gc_c2r[gc_lane]
 //line warp_lanes.go:86
 				pos := ballotSync
 				s := v * 2
-//line warp_lanes.go:91
 				gc_l_pos[gc_lane] = pos
 				gc_l_s[gc_lane] = s
 			}
 		}
-//line warp_lanes.go:96
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -1298,21 +1088,17 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:90
 							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
-//line warp_lanes.go:90
 							_ = s
 //line warp_lanes.go:90
 							pos.StoreSlice(gc_c3m[gc_lane:])
-//line warp_lanes.go:90
 							for gc_k3 := range 8 {
 //line warp_lanes.go:90
 								gc_c3a[gc_lane+gc_k3] = offset
 							}
-//line warp_lanes.go:90
 							for gc_k4 := range 8 {
 //line warp_lanes.go:90
 								gc_c3w[gc_lane+gc_k4] = 8
 							}
-//line warp_lanes.go:91
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1324,21 +1110,17 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:90
 							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
-//line warp_lanes.go:90
 							_ = s
 //line warp_lanes.go:90
 							pos.StoreSlice(gc_c3m[gc_lane:])
-//line warp_lanes.go:90
 							for gc_k := range 8 {
 //line warp_lanes.go:90
 								gc_c3a[gc_lane+gc_k] = offset
 							}
-//line warp_lanes.go:90
 							for gc_k2 := range 8 {
 //line warp_lanes.go:90
 								gc_c3w[gc_lane+gc_k2] = 8
 							}
-//line warp_lanes.go:91
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -1349,9 +1131,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_lanes.go:103
 						pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:105
 						s := gc_l_s[gc_lane]
 						_ = s
 //line warp_lanes.go:90
@@ -1395,7 +1175,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_lanes.go:103
 						s := gc_l_s[gc_lane]
 //line warp_lanes.go:90
 						s += gc_c3r[gc_lane]
@@ -1406,22 +1185,18 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		}
 		gc_act = gc_save7 &^ gc_dead
 		{
-//line warp_lanes.go:99
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_lanes.go:102
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_lanes.go:104
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := votes[gc_off:][:32]
 				gc_at2 := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_lanes.go:110
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:86
 					pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:88
 					s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
 					gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
@@ -1435,11 +1210,8 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:84
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:86
 					pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:88
 					s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
 					votes[i] = pos ^ uint32((gc_rank & 31))
@@ -1468,7 +1240,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_lanes.go:121
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1478,15 +1249,14 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line warp_lanes.go:104
 			i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:105
 			v := in[i%len(in)]
-//line warp_lanes.go:107
 			gc_l_v[gc_lane] = v
 		}
-//line warp_lanes.go:106
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line warp_lanes.go:108
 			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 //line warp_lanes.go:107
 				gc_run.Add(mask, 0, 32)
@@ -1536,7 +1306,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_lanes.go:120
 							v := gc_l_v[gc_lane]
 //line warp_lanes.go:107
 							v += gc_c1r[gc_lane]

@@ -46,22 +46,21 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:110
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:112
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:117
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line warp_policy.go:119
 					var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:84
 					c.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:89
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -72,20 +71,18 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:84
 					c.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:89
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -103,13 +100,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -121,7 +115,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
@@ -136,14 +129,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
@@ -161,16 +152,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane_ := (gc_rank & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -187,12 +175,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -203,7 +190,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -216,7 +202,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:119
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -228,8 +213,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -245,23 +230,18 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t2
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -278,21 +258,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -302,7 +278,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -315,11 +290,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
@@ -335,10 +308,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 //line warp_policy.go:84
 				c_.calls++
 				var v_4 int32 = v_3
-//line warp_policy.go:87
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
@@ -356,13 +327,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
-//line warp_policy.go:26
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -374,7 +342,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 									} else {
 //line warp_policy.go:27
 										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 										if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
 											v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
@@ -389,14 +356,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
 									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 									if gc_if3.ToBits() != 0 {
 //line warp_policy.go:27
 										v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
@@ -414,16 +379,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 								lane_2 := (gc_rank & 31)
-//line warp_policy.go:26
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_4 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_4[gc_lane] = v_4
 							}
 						}
@@ -435,14 +397,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 						gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:45
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -452,7 +411,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						r_3 := r_4
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -470,12 +428,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -485,7 +441,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						r_3 := r_4
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -496,7 +451,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -509,9 +463,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
-//line warp_policy.go:97
 					v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 					var r_4 int32 = v_4
@@ -522,10 +474,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -533,12 +483,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -549,16 +497,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -569,16 +514,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -589,16 +531,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -609,16 +548,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -666,28 +602,23 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:110
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:118
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t2
 //line warp_policy.go:119
 					v_ := v
@@ -706,20 +637,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:134
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t
 //line warp_policy.go:119
 					v_ := v
@@ -731,7 +659,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:127
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -744,22 +671,18 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 				var v int32 = in[i]
 //line warp_policy.go:97
 				var v_ int32 = v
-//line warp_policy.go:100
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line warp_policy.go:63
 		gc_save8 := gc_act
 		gc_in8 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -809,18 +732,14 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane_ := (gc_rank & 31)
-//line warp_policy.go:63
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 					v_ += u
 				}
-//line warp_policy.go:68
 				gc_l_v_[gc_lane] = v_
 			}
 			gc_act = gc_in8 &^ gc_dead
@@ -828,7 +747,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -837,7 +755,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		}
 		gc_act = gc_save8 &^ gc_dead
 		{
-//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -847,12 +764,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 				var r_ int32 = v_
@@ -861,7 +777,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -877,7 +792,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:121
 		var gc_m18 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -889,8 +803,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -906,23 +820,18 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_2 := gc_t4
 //line warp_policy.go:103
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -939,21 +848,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_2 := gc_t3
 //line warp_policy.go:103
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -963,7 +868,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -976,26 +880,21 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 //line warp_policy.go:103
 			var p_3 *levelsWarp = p_
-//line warp_policy.go:63
 			gc_save15 := gc_act
 			gc_in15 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:62
 				i_2 := 0
-//line warp_policy.go:64
 				gc_l_i_2[gc_lane] = i_2
 			}
 			for {
@@ -1045,18 +944,14 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 					lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
 					u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 						v_2 += u_
 					}
-//line warp_policy.go:68
 					gc_l_v_2[gc_lane] = v_2
 				}
 				gc_act = gc_in15 &^ gc_dead
@@ -1064,7 +959,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 					i_2++
@@ -1072,20 +966,16 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 			}
 			gc_act = gc_save15 &^ gc_dead
-//line warp_policy.go:68
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:74
 						gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:76
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -1093,7 +983,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						r_2 := v_2
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -1111,12 +1000,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -1124,7 +1011,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						r_2 := v_2
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -1135,7 +1021,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1148,9 +1033,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
-//line warp_policy.go:97
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 					var r_2 int32 = v_2
@@ -1159,10 +1042,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 			}
 		}
-//line warp_policy.go:109
 		gc_act = gc_save18 &^ gc_dead
 	}
-//line warp_policy.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1170,12 +1051,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1186,16 +1065,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1206,16 +1082,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1226,16 +1099,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1246,16 +1116,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -1292,7 +1159,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	var p sharedWarp
 //line warp_policy.go:119
 	var p_ sharedWarp = p
-//line warp_policy.go:119
 	_ = p_
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
@@ -1310,24 +1176,19 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:53
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:55
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid_ int = gc_tx
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t2
 //line warp_policy.go:119
 					v_ := v
@@ -1346,22 +1207,18 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid_ int = gc_tx
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t
 //line warp_policy.go:119
 					v_ := v
@@ -1373,7 +1230,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:50
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1386,10 +1242,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 				var v int32 = in[i]
 //line warp_policy.go:97
 				var v_ int32 = v
@@ -1402,15 +1257,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x0 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -1427,8 +1282,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -1439,26 +1294,21 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 				}
 			}
-//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:62
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_ int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -1476,18 +1326,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:66
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_ int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -1498,7 +1345,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1511,9 +1357,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid_ := gc_tx
-//line warp_policy.go:42
 					below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 					partials[tid_] += below
@@ -1521,7 +1365,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1529,10 +1372,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1543,17 +1385,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1564,17 +1404,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1585,17 +1423,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1606,17 +1442,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 			tid_ := gc_tx
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			lane := tid & 31
 //line warp_policy.go:96
 			warp := tid >> 5
@@ -1627,7 +1461,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:103
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -1638,7 +1471,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:116
 		var gc_m17 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1650,8 +1482,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -1667,23 +1499,18 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_2 := gc_t4
 //line warp_policy.go:103
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -1700,21 +1527,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_2 := gc_t3
 //line warp_policy.go:103
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -1724,7 +1547,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1737,11 +1559,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -1750,9 +1570,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:44
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:46
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
 					gc_at2 := partials_[gc_off2:][:32]
 //line warp_policy.go:42
@@ -1768,9 +1588,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:42
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:42
 						partials_[tid_2] = v_2
@@ -1782,15 +1600,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 					gc_x03 := gc_tidx.X
+//line warp_policy.go:49
 					gc_off3 := (0 - offset_) + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
 						gc_at3 := partials_[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x03 + gc_lane
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -1810,8 +1628,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -1822,26 +1640,21 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 					}
 				}
-//line warp_policy.go:54
 				gc_left4 := gc_act
 				if compiled.SIMD {
 					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
 							gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:62
 							gc_ty := gc_tidx5.Y
 							_ = gc_ty
 							gc_tz := gc_tidx5.Z
 							_ = gc_tz
-//line warp_policy.go:40
 							var tid_2 int = gc_tx
 //line warp_policy.go:40
 							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 							if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
 								break
 							}
 //line warp_policy.go:51
@@ -1859,18 +1672,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line warp_policy.go:66
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line warp_policy.go:40
 							var tid_2 int = gc_tx
 //line warp_policy.go:40
 							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 							if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
 								break
 							}
 //line warp_policy.go:51
@@ -1881,7 +1691,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-//line warp_policy.go:59
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1894,40 +1703,31 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:42
 						below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 						partials_[tid_2] += below_
 					}
 				}
 			}
-//line warp_policy.go:55
 			gc_left5 := gc_act
 			if compiled.SIMD {
 				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:61
 						gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:63
 						gc_ty := gc_tidx6.Y
 						_ = gc_ty
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_2 int = gc_tx
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:53
 						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
 							break
 						}
 //line warp_policy.go:53
 						gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
 						r_2 := gc_t6
 //line warp_policy.go:103
 						r_2.StoreSlice(totals[tid:])
@@ -1944,23 +1744,18 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_2 int = gc_tx
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:53
 						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
 							break
 						}
 //line warp_policy.go:53
 						gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
 						r_2 := gc_t5
 //line warp_policy.go:103
 						r_2.StoreSlice(totals[tid:])
@@ -1970,7 +1765,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1983,9 +1777,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid_2 := gc_tx
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:53
 					var r_2 int32 = partials_[tid_2]
@@ -1994,10 +1786,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 			}
 		}
-//line warp_policy.go:109
 		gc_act = gc_save17 &^ gc_dead
 	}
-//line warp_policy.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -2005,12 +1795,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2021,16 +1809,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2041,16 +1826,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2061,16 +1843,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2081,16 +1860,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2123,7 +1899,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	var p shuffleWarp
 //line warp_policy.go:119
 	var p_ shuffleWarp = p
-//line warp_policy.go:119
 	_ = p_
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
@@ -2140,22 +1915,18 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:109
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:111
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t2
 //line warp_policy.go:119
 					v_ := v
@@ -2174,20 +1945,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:134
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t
 //line warp_policy.go:119
 					v_ := v
@@ -2199,7 +1967,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:127
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2212,16 +1979,14 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 				var v int32 = in[i]
 //line warp_policy.go:97
 				var v_ int32 = v
-//line warp_policy.go:100
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
@@ -2239,13 +2004,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -2257,7 +2019,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_ = v_.Add(u).Merge(v_, gc_if2)
@@ -2272,14 +2033,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_ = v_.Add(u).Merge(v_, gc_if)
@@ -2297,16 +2056,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane_ := (gc_rank & 31)
-//line warp_policy.go:26
 							v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_ += u
 							}
-//line warp_policy.go:31
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -2323,12 +2079,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 				var r_ int32 = v_
@@ -2337,7 +2092,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2349,7 +2103,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:117
 		var gc_m12 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2361,8 +2114,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -2378,23 +2131,18 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_2 := gc_t4
 //line warp_policy.go:103
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -2411,21 +2159,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_2 := gc_t3
 //line warp_policy.go:103
 						v_2.StoreSlice(gc_l_v_2[gc_lane:])
@@ -2435,7 +2179,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2448,15 +2191,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -2474,13 +2214,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
-//line warp_policy.go:26
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -2492,7 +2229,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 									} else {
 //line warp_policy.go:27
 										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 										if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
 											v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
@@ -2507,14 +2243,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
 									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 									if gc_if3.ToBits() != 0 {
 //line warp_policy.go:27
 										v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
@@ -2532,16 +2266,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 								lane_2 := (gc_rank & 31)
-//line warp_policy.go:26
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_2 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -2553,14 +2284,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 						gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:45
 						gc_ty := gc_tidx6.Y
 						_ = gc_ty
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -2568,7 +2296,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						r_2 := v_2
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -2586,12 +2313,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -2599,7 +2324,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						r_2 := v_2
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -2610,7 +2334,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2623,9 +2346,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
-//line warp_policy.go:97
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_2 int32 = v_2
@@ -2634,10 +2355,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 			}
 		}
-//line warp_policy.go:109
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line warp_policy.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2645,12 +2364,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2661,16 +2378,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2681,16 +2395,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2701,16 +2412,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2721,16 +2429,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2780,13 +2485,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:89
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:91
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:119
@@ -2798,7 +2502,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:90
 					gc_l_v_3[gc_lane] = v_3
 				}
 			} else {
@@ -2809,8 +2512,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
@@ -2819,12 +2522,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:90
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
@@ -2842,13 +2543,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -2860,7 +2558,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_3 = v_3.Add(u).Merge(v_3, gc_if2)
@@ -2875,14 +2572,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_3 = v_3.Add(u).Merge(v_3, gc_if)
@@ -2900,16 +2595,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane_ := (gc_rank & 31)
-//line warp_policy.go:26
 							v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_3 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
@@ -2926,12 +2618,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 				var r_3 int32 = v_3
@@ -2944,7 +2635,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:105
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2958,7 +2648,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:121
 		var gc_m14 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2970,8 +2659,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -2987,23 +2676,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_4 := gc_t2
 //line warp_policy.go:103
 						v_4.StoreSlice(gc_l_v_4[gc_lane:])
@@ -3020,21 +2704,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_4 := gc_t
 //line warp_policy.go:103
 						v_4.StoreSlice(gc_l_v_4[gc_lane:])
@@ -3044,7 +2724,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3057,11 +2736,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_4 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_4[gc_lane] = v_4
 				}
 			}
@@ -3071,11 +2748,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:76
 				var v_5 int32 = v_4
-//line warp_policy.go:78
 				gc_l_v_5[gc_lane] = v_5
 			}
 //line warp_policy.go:76
@@ -3089,10 +2764,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				v_5 := gc_l_v_5[gc_lane]
 				c_.calls++
 				var v_6 int32 = v_5
-//line warp_policy.go:87
 				gc_l_v_6[gc_lane] = v_6
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
@@ -3110,13 +2783,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
-//line warp_policy.go:26
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
@@ -3128,7 +2798,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 									} else {
 //line warp_policy.go:27
 										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 										if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
 											v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
@@ -3143,14 +2812,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
 //line warp_policy.go:26
 									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 									if gc_if3.ToBits() != 0 {
 //line warp_policy.go:27
 										v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
@@ -3168,16 +2835,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 								lane_2 := (gc_rank & 31)
-//line warp_policy.go:26
 								v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_6 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_6[gc_lane] = v_6
 							}
 						}
@@ -3189,14 +2853,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 						gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:45
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
@@ -3208,7 +2869,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						r_4 := r_5
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -3226,12 +2886,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
@@ -3243,7 +2901,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						r_4 := r_5
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -3254,7 +2911,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3267,9 +2923,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
-//line warp_policy.go:97
 					v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
 					var r_6 int32 = v_6
@@ -3282,10 +2936,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 			}
 		}
-//line warp_policy.go:111
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3293,12 +2945,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3309,16 +2959,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3329,16 +2976,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3349,16 +2993,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3369,16 +3010,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -3428,28 +3066,23 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:89
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:95
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:97
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t2
 //line warp_policy.go:119
 					v_ := v
@@ -3470,20 +3103,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:134
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t
 //line warp_policy.go:119
 					v_ := v
@@ -3497,7 +3127,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:127
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3510,24 +3139,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 				var v int32 = in[i]
 //line warp_policy.go:97
 				var v_ int32 = v
 //line warp_policy.go:76
 				var v_2 int32 = v_
-//line warp_policy.go:80
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line warp_policy.go:63
 		gc_save8 := gc_act
 		gc_in8 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -3577,18 +3202,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane_ := (gc_rank & 31)
-//line warp_policy.go:63
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
-//line warp_policy.go:68
 				gc_l_v_2[gc_lane] = v_2
 			}
 			gc_act = gc_in8 &^ gc_dead
@@ -3596,7 +3217,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -3605,7 +3225,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		}
 		gc_act = gc_save8 &^ gc_dead
 		{
-//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3615,12 +3234,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 				var r_2 int32 = v_2
@@ -3631,7 +3249,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -3648,7 +3265,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:123
 		var gc_m19 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3660,8 +3276,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -3677,23 +3293,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t4
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -3710,21 +3321,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t3
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -3734,7 +3341,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3747,11 +3353,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
@@ -3761,25 +3365,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 				var v_4 int32 = v_3
-//line warp_policy.go:78
 				gc_l_v_4[gc_lane] = v_4
 			}
 //line warp_policy.go:76
 			var p_5 *levelsWarp = p_4.in
-//line warp_policy.go:63
 			gc_save16 := gc_act
 			gc_in16 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:62
 				i_2 := 0
-//line warp_policy.go:64
 				gc_l_i_2[gc_lane] = i_2
 			}
 			for {
@@ -3829,18 +3428,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 					lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
 					v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:65
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
 					u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 						v_4 += u_
 					}
-//line warp_policy.go:68
 					gc_l_v_4[gc_lane] = v_4
 				}
 				gc_act = gc_in16 &^ gc_dead
@@ -3848,7 +3443,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 					i_2++
@@ -3856,20 +3450,16 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 			}
 			gc_act = gc_save16 &^ gc_dead
-//line warp_policy.go:68
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:74
 						gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:76
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -3879,7 +3469,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						r_3 := r_4
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -3897,12 +3486,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -3912,7 +3499,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						r_3 := r_4
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -3923,7 +3509,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3936,9 +3521,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
-//line warp_policy.go:97
 					v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
 					var r_4 int32 = v_4
@@ -3949,10 +3532,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save19 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3960,12 +3541,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3976,16 +3555,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3996,16 +3572,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4016,16 +3589,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4036,16 +3606,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -4086,7 +3653,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[sharedWarp] = p_
-//line warp_policy.go:97
 	_ = p_2
 //line warp_policy.go:39
 	partials := gc_shared2(1024)[:1024]
@@ -4102,24 +3668,19 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:53
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:55
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid_ int = gc_tx
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t2
 //line warp_policy.go:119
 					v_ := v
@@ -4140,22 +3701,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid_ int = gc_tx
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t
 //line warp_policy.go:119
 					v_ := v
@@ -4169,7 +3726,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:50
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4182,10 +3738,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 				var v int32 = in[i]
 //line warp_policy.go:97
 				var v_ int32 = v
@@ -4200,15 +3755,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x0 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -4225,8 +3780,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -4237,26 +3792,21 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 				}
 			}
-//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:62
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_ int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -4274,18 +3824,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:66
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_ int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -4296,7 +3843,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4309,9 +3855,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid_ := gc_tx
-//line warp_policy.go:42
 					below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 					partials[tid_] += below
@@ -4319,15 +3863,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 			tid_ := gc_tx
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			lane := tid & 31
 //line warp_policy.go:96
 			warp := tid >> 5
@@ -4340,7 +3882,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:104
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -4352,7 +3893,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:118
 		var gc_m18 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4364,8 +3904,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -4381,23 +3921,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t4
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -4414,21 +3949,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t3
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -4438,7 +3969,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4451,27 +3981,22 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 //line warp_policy.go:103
 			var p_3 forwardWarp[sharedWarp] = p_
-//line warp_policy.go:103
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 				var v_4 int32 = v_3
-//line warp_policy.go:78
 				gc_l_v_4[gc_lane] = v_4
 			}
 //line warp_policy.go:39
@@ -4479,9 +4004,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:44
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:46
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
 					gc_at2 := partials_[gc_off2:][:32]
 //line warp_policy.go:42
@@ -4497,9 +4022,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:42
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:42
 						partials_[tid_2] = v_4
@@ -4511,15 +4034,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 					gc_x03 := gc_tidx.X
+//line warp_policy.go:49
 					gc_off3 := (0 - offset_) + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
 						gc_at3 := partials_[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x03 + gc_lane
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -4539,8 +4062,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -4551,26 +4074,21 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 					}
 				}
-//line warp_policy.go:54
 				gc_left4 := gc_act
 				if compiled.SIMD {
 					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
 							gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:62
 							gc_ty := gc_tidx5.Y
 							_ = gc_ty
 							gc_tz := gc_tidx5.Z
 							_ = gc_tz
-//line warp_policy.go:40
 							var tid_2 int = gc_tx
 //line warp_policy.go:40
 							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 							if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
 								break
 							}
 //line warp_policy.go:51
@@ -4588,18 +4106,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line warp_policy.go:66
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line warp_policy.go:40
 							var tid_2 int = gc_tx
 //line warp_policy.go:40
 							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 							if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
 								break
 							}
 //line warp_policy.go:51
@@ -4610,7 +4125,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-//line warp_policy.go:59
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4623,40 +4137,31 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:42
 						below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 						partials_[tid_2] += below_
 					}
 				}
 			}
-//line warp_policy.go:55
 			gc_left5 := gc_act
 			if compiled.SIMD {
 				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:61
 						gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:63
 						gc_ty := gc_tidx6.Y
 						_ = gc_ty
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_2 int = gc_tx
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:53
 						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
 							break
 						}
 //line warp_policy.go:53
 						gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
 						r_4 := gc_t6
 //line warp_policy.go:53
 						r_3 := r_4
@@ -4675,23 +4180,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid_2 int = gc_tx
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:53
 						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
 							break
 						}
 //line warp_policy.go:53
 						gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
 						r_4 := gc_t5
 //line warp_policy.go:53
 						r_3 := r_4
@@ -4703,7 +4203,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4716,9 +4215,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid_2 := gc_tx
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:53
 					var r_4 int32 = partials_[tid_2]
@@ -4729,10 +4226,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save18 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -4740,12 +4235,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4756,16 +4249,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4776,16 +4266,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4796,16 +4283,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4816,16 +4300,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -4862,9 +4343,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[shuffleWarp] = p_
-//line warp_policy.go:97
 	_ = p_2
-//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4877,21 +4356,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:112
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:114
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t2
 //line warp_policy.go:119
 					v_ := v
@@ -4912,20 +4388,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:134
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:118
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:119
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
 					v := gc_t
 //line warp_policy.go:119
 					v_ := v
@@ -4939,7 +4412,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:127
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4952,18 +4424,16 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 				var v int32 = in[i]
 //line warp_policy.go:97
 				var v_ int32 = v
 //line warp_policy.go:76
 				var v_2 int32 = v_
-//line warp_policy.go:80
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -4981,13 +4451,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -4999,7 +4466,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
@@ -5014,14 +4480,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane_ int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
@@ -5039,16 +4503,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane_ := (gc_rank & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -5065,12 +4526,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -5081,7 +4541,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -5094,7 +4553,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:119
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5106,8 +4564,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -5123,23 +4581,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
 						gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t4
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -5156,21 +4609,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
 						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
 						v_3 := gc_t3
 //line warp_policy.go:103
 						v_3.StoreSlice(gc_l_v_3[gc_lane:])
@@ -5180,7 +4629,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5193,30 +4641,24 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
 //line warp_policy.go:103
 					var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 //line warp_policy.go:103
 			var p_3 forwardWarp[shuffleWarp] = p_
-//line warp_policy.go:103
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 				var v_4 int32 = v_3
-//line warp_policy.go:78
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
@@ -5234,13 +4676,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
-//line warp_policy.go:26
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -5252,7 +4691,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 									} else {
 //line warp_policy.go:27
 										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 										if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
 											v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
@@ -5267,14 +4705,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_policy.go:24
 									var lane_2 int = gc_lane
 //line warp_policy.go:24
 									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
 									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
 									if gc_if3.ToBits() != 0 {
 //line warp_policy.go:27
 										v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
@@ -5292,16 +4728,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 								lane_2 := (gc_rank & 31)
-//line warp_policy.go:26
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_4 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_4[gc_lane] = v_4
 							}
 						}
@@ -5313,14 +4746,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 						gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:45
 						gc_ty := gc_tidx6.Y
 						_ = gc_ty
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -5330,7 +4760,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						r_3 := r_4
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -5348,12 +4777,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:118
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:95
 						var tid int = gc_tx
 //line warp_policy.go:95
 						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
@@ -5363,7 +4790,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						r_3 := r_4
 //line warp_policy.go:103
 						if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
 							break
 						}
 //line warp_policy.go:103
@@ -5374,7 +4800,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5387,9 +4812,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 					tid := gc_tx
-//line warp_policy.go:97
 					v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 					var r_4 int32 = v_4
@@ -5400,10 +4823,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -5411,12 +4832,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5427,16 +4846,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5447,16 +4863,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5467,16 +4880,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5487,16 +4897,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -5530,13 +4937,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:147
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:149
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:154
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:128
@@ -5544,7 +4950,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 //line warp_policy.go:84
 					p.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:88
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -5555,18 +4960,16 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:84
 					p.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:88
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -5584,13 +4987,10 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -5602,7 +5002,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
@@ -5617,14 +5016,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
@@ -5642,16 +5039,13 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane := (gc_rank & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -5663,14 +5057,11 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 					gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:45
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -5681,7 +5072,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -5699,12 +5089,10 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:144
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -5715,7 +5103,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -5726,7 +5113,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line warp_policy.go:137
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5739,9 +5125,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_ int32 = v_2
@@ -5776,28 +5160,23 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:147
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:153
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:155
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -5814,20 +5193,17 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:143
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -5837,7 +5213,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:136
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5850,20 +5225,16 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 				var v_ int32 = in[i]
-//line warp_policy.go:130
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line warp_policy.go:63
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -5913,18 +5284,14 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane := (gc_rank & 31)
-//line warp_policy.go:63
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane&(1<<p.levels-1) >= 1<<i_ {
 					v_ += u
 				}
-//line warp_policy.go:68
 				gc_l_v_[gc_lane] = v_
 			}
 			gc_act = gc_in6 &^ gc_dead
@@ -5932,7 +5299,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -5940,20 +5306,16 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			}
 		}
 		gc_act = gc_save6 &^ gc_dead
-//line warp_policy.go:68
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:74
 					gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:76
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -5962,7 +5324,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -5980,12 +5341,10 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:144
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -5994,7 +5353,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -6005,7 +5363,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line warp_policy.go:137
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6018,9 +5375,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 				var r int32 = v_
@@ -6061,24 +5416,19 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:53
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:55
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:42
 					v_.StoreSlice(partials[tid:])
@@ -6095,22 +5445,18 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:42
 					v_.StoreSlice(partials[tid:])
@@ -6120,7 +5466,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:50
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6133,10 +5478,9 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid := gc_tx
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 				var v_ int32 = in[i]
 //line warp_policy.go:42
 				partials[tid] = v_
@@ -6147,15 +5491,15 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x0 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -6172,8 +5516,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -6184,26 +5528,21 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					}
 				}
 			}
-//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:62
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -6221,18 +5560,15 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:66
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -6243,7 +5579,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6256,9 +5591,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:42
 					below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 					partials[tid] += below
@@ -6266,9 +5599,9 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line warp_policy.go:60
 		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := partials[:gc_bdx]
 			gc_at3 := out[gc_off2:][:gc_bdx]
@@ -6278,17 +5611,12 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line warp_policy.go:40
 						var tid int = gc_tx
-//line warp_policy.go:40
 						_ = tid
-//line warp_policy.go:127
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
 						_ = i
 //line warp_policy.go:53
 						gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
-//line warp_policy.go:53
 						r := gc_t6
 //line warp_policy.go:53
 						v := r
@@ -6305,17 +5633,12 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:40
 					_ = tid
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
 					_ = i
 //line warp_policy.go:53
 					gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
-//line warp_policy.go:53
 					r := gc_t5
 //line warp_policy.go:53
 					v := r
@@ -6332,25 +5655,20 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line warp_policy.go:134
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line warp_policy.go:40
 						var tid int = gc_tx
-//line warp_policy.go:127
 						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
-//line warp_policy.go:53
 							break
 						}
 //line warp_policy.go:53
 						gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
-//line warp_policy.go:53
 						r := gc_t4
 //line warp_policy.go:53
 						v := r
@@ -6367,18 +5685,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
-//line warp_policy.go:53
 						break
 					}
 //line warp_policy.go:53
 					gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
-//line warp_policy.go:53
 					r := gc_t3
 //line warp_policy.go:53
 					v := r
@@ -6387,75 +5701,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-				{
-//line warp_policy.go:134
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-				{
-//line warp_policy.go:134
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-				{
-//line warp_policy.go:134
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-			}
-//line warp_policy.go:134
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid := gc_tx
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 				var r int32 = partials[tid]
@@ -6489,22 +5738,18 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:148
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:150
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -6521,20 +5766,17 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:143
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -6544,7 +5786,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:136
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6557,14 +5798,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 				var v_ int32 = in[i]
-//line warp_policy.go:130
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
@@ -6582,13 +5821,10 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -6600,7 +5836,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_ = v_.Add(u).Merge(v_, gc_if2)
@@ -6615,14 +5850,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_ = v_.Add(u).Merge(v_, gc_if)
@@ -6640,16 +5873,13 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane := (gc_rank & 31)
-//line warp_policy.go:26
 							v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_ += u
 							}
-//line warp_policy.go:31
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -6661,14 +5891,11 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 					gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:45
 					gc_ty := gc_tidx4.Y
 					_ = gc_ty
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -6677,7 +5904,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -6695,12 +5921,10 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:144
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -6709,7 +5933,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -6720,7 +5943,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-//line warp_policy.go:137
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6733,9 +5955,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 				var r int32 = v_
@@ -6772,13 +5992,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:89
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:91
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:128
@@ -6788,7 +6007,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:89
 					gc_l_v_3[gc_lane] = v_3
 				}
 			} else {
@@ -6799,20 +6017,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:89
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
@@ -6830,13 +6046,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -6848,7 +6061,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_3 = v_3.Add(u).Merge(v_3, gc_if2)
@@ -6863,14 +6075,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_3 = v_3.Add(u).Merge(v_3, gc_if)
@@ -6888,16 +6098,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane := (gc_rank & 31)
-//line warp_policy.go:26
 							v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_3 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
@@ -6909,14 +6116,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 					gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:45
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -6929,7 +6133,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -6947,12 +6150,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:144
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -6965,7 +6166,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -6976,7 +6176,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line warp_policy.go:137
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6989,9 +6188,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_3
@@ -7032,28 +6229,23 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:89
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:95
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:97
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
 					v_2 := v_
@@ -7072,20 +6264,17 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:143
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
 					v_2 := v_
@@ -7097,7 +6286,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:136
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -7110,22 +6298,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 				var v_ int32 = in[i]
 //line warp_policy.go:76
 				var v_2 int32 = v_
-//line warp_policy.go:79
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line warp_policy.go:63
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -7175,18 +6359,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane := (gc_rank & 31)
-//line warp_policy.go:63
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane&(1<<p_2.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
-//line warp_policy.go:68
 				gc_l_v_2[gc_lane] = v_2
 			}
 			gc_act = gc_in6 &^ gc_dead
@@ -7194,7 +6374,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -7202,20 +6381,16 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			}
 		}
 		gc_act = gc_save6 &^ gc_dead
-//line warp_policy.go:68
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:74
 					gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:76
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -7226,7 +6401,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -7244,12 +6418,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:144
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -7260,7 +6432,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -7271,7 +6442,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line warp_policy.go:137
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -7284,9 +6454,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 				var r_ int32 = v_2
@@ -7317,7 +6485,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[sharedWarp] = p
-//line warp_policy.go:128
 	_ = p_
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
@@ -7333,24 +6500,19 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:53
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:55
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
 					v_2 := v_
@@ -7369,22 +6531,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
 					v_2 := v_
@@ -7396,7 +6554,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:50
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -7409,10 +6566,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid := gc_tx
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 				var v_ int32 = in[i]
 //line warp_policy.go:76
 				var v_2 int32 = v_
@@ -7425,15 +6581,15 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x0 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -7450,8 +6606,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -7462,26 +6618,21 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					}
 				}
 			}
-//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
 						gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:62
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -7499,18 +6650,15 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_policy.go:66
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_policy.go:40
 						var tid int = gc_tx
 //line warp_policy.go:40
 						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
 							break
 						}
 //line warp_policy.go:51
@@ -7521,7 +6669,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line warp_policy.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -7534,9 +6681,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:42
 					below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 					partials[tid] += below
@@ -7544,9 +6689,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line warp_policy.go:60
 		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := partials[:gc_bdx]
 			gc_at3 := out[gc_off2:][:gc_bdx]
@@ -7556,17 +6701,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line warp_policy.go:40
 						var tid int = gc_tx
-//line warp_policy.go:40
 						_ = tid
-//line warp_policy.go:127
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
 						_ = i
 //line warp_policy.go:53
 						gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
-//line warp_policy.go:53
 						r_ := gc_t6
 //line warp_policy.go:53
 						r := r_
@@ -7585,17 +6725,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:40
 					_ = tid
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
 					_ = i
 //line warp_policy.go:53
 					gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
-//line warp_policy.go:53
 					r_ := gc_t5
 //line warp_policy.go:53
 					r := r_
@@ -7616,25 +6751,20 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line warp_policy.go:135
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line warp_policy.go:40
 						var tid int = gc_tx
-//line warp_policy.go:127
 						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
-//line warp_policy.go:53
 							break
 						}
 //line warp_policy.go:53
 						gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
-//line warp_policy.go:53
 						r_ := gc_t4
 //line warp_policy.go:53
 						r := r_
@@ -7653,18 +6783,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line warp_policy.go:40
 					var tid int = gc_tx
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
-//line warp_policy.go:53
 						break
 					}
 //line warp_policy.go:53
 					gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
-//line warp_policy.go:53
 					r_ := gc_t3
 //line warp_policy.go:53
 					r := r_
@@ -7675,83 +6801,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-				{
-//line warp_policy.go:135
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-				{
-//line warp_policy.go:135
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-				{
-//line warp_policy.go:135
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
-				}
-			}
-//line warp_policy.go:135
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid := gc_tx
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 				var r_ int32 = partials[tid]
@@ -7777,9 +6830,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[shuffleWarp] = p
-//line warp_policy.go:128
 	_ = p_
-//line warp_policy.go:130
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -7791,22 +6842,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:142
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_policy.go:144
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
 					v_2 := v_
@@ -7825,20 +6872,17 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:143
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_policy.go:128
 					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
 					v_2 := v_
@@ -7850,7 +6894,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_policy.go:136
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -7863,16 +6906,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 				var v_ int32 = in[i]
 //line warp_policy.go:76
 				var v_2 int32 = v_
-//line warp_policy.go:79
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -7890,13 +6931,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -7908,7 +6946,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
@@ -7923,14 +6960,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
@@ -7948,16 +6983,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane := (gc_rank & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -7969,14 +7001,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
 					gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:45
 					gc_ty := gc_tidx4.Y
 					_ = gc_ty
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -7987,7 +7016,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -8005,12 +7033,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_policy.go:144
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_policy.go:127
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -8021,7 +7047,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 //line warp_policy.go:128
 					v := r
 					if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
 						break
 					}
 //line warp_policy.go:129
@@ -8032,7 +7057,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-//line warp_policy.go:137
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -8045,9 +7069,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_ int32 = v_2
@@ -8083,13 +7105,12 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:159
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:161
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:166
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:142
@@ -8102,7 +7123,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 //line warp_policy.go:84
 					c_.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:91
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
 				}
@@ -8114,7 +7134,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:144
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:142
 					var c countedWarp
@@ -8126,13 +7145,11 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 //line warp_policy.go:84
 					c_.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:91
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -8150,13 +7167,10 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -8168,7 +7182,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 								} else {
 //line warp_policy.go:27
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
 										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
@@ -8183,14 +7196,12 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_policy.go:24
 								var lane int = gc_lane
 //line warp_policy.go:24
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
 								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
@@ -8208,16 +7219,13 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
 							lane := (gc_rank & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -8227,18 +7235,15 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:41
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:43
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:48
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:146
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
 					p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -8249,7 +7254,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					gc_at2[gc_lane] = v + p.count()
 				}
 			} else {
-//line warp_policy.go:152
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -8257,11 +7261,8 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:144
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:146
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
 					p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2

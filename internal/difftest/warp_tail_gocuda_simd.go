@@ -22,8 +22,8 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_tail.go:14
 	b := gc_bdx
+//line warp_tail.go:15
 	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -37,20 +37,16 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line warp_tail.go:17
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line warp_tail.go:13
 							var tid int = gc_tx
-//line warp_tail.go:13
 							_ = tid
 							{
 //line warp_tail.go:17
 								gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -59,13 +55,10 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line warp_tail.go:17
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line warp_tail.go:13
 						var tid int = gc_tx
-//line warp_tail.go:13
 						_ = tid
 //line warp_tail.go:17
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -77,28 +70,23 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line warp_tail.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line warp_tail.go:17
 						gc_vb2 := archsimd.BroadcastInt32x16(0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line warp_tail.go:13
 							var tid int = gc_tx
 							{
 //line warp_tail.go:17
 								if tid < 0 || tid > len(s)-16 {
-//line warp_tail.go:17
 									break
 								}
 //line warp_tail.go:17
 								gc_vb2.StoreSlice(s[tid:])
 							}
 						}
-//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -107,15 +95,12 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-//line warp_tail.go:17
 					gc_vb := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line warp_tail.go:13
 						var tid int = gc_tx
 //line warp_tail.go:17
 						if tid < 0 || tid > len(s)-8 {
-//line warp_tail.go:17
 							break
 						}
 //line warp_tail.go:17
@@ -123,53 +108,9 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
-					}
-					{
-//line warp_tail.go:21
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
-					}
-					{
-//line warp_tail.go:21
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
-					}
-					{
-//line warp_tail.go:21
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
-					}
-				}
-//line warp_tail.go:21
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 					tid := gc_tx
 //line warp_tail.go:17
 					s[tid] = 0
@@ -178,12 +119,12 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-//line warp_tail.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line warp_tail.go:29
 			gc_off := gc_bx * b
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at2 := s[:gc_to]
@@ -194,16 +135,13 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line warp_tail.go:13
 							var tid int = gc_tx
-//line warp_tail.go:13
 							_ = tid
 							{
 //line warp_tail.go:20
 								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line warp_tail.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -214,9 +152,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line warp_tail.go:13
 						var tid int = gc_tx
-//line warp_tail.go:13
 						_ = tid
 //line warp_tail.go:20
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
@@ -228,26 +164,22 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-//line warp_tail.go:25
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line warp_tail.go:13
 							var tid int = gc_tx
 							{
 //line warp_tail.go:21
 								if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-//line warp_tail.go:21
 									break
 								}
 //line warp_tail.go:21
 								archsimd.LoadInt32x16Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
 							}
 						}
-//line warp_tail.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -258,11 +190,9 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line warp_tail.go:13
 						var tid int = gc_tx
 //line warp_tail.go:21
 						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-//line warp_tail.go:21
 							break
 						}
 //line warp_tail.go:21
@@ -270,53 +200,9 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
-					}
-					{
-//line warp_tail.go:25
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
-					}
-					{
-//line warp_tail.go:25
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
-					}
-					{
-//line warp_tail.go:25
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
-					}
-				}
-//line warp_tail.go:25
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 					tid := gc_tx
 //line warp_tail.go:21
 					s[tid] = in[gc_bx*b+tid]
@@ -330,9 +216,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_tail.go:35
 		var gc_m7 uint32
-//line warp_tail.go:24
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -342,7 +226,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line warp_tail.go:34
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -352,7 +235,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 				tid := gc_tx
 //line warp_tail.go:24
 				if tid < gocuda.WarpSize {
@@ -360,7 +242,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line warp_tail.go:30
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -369,18 +250,14 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_tail.go:39
 						gc_tx := gc_tidx2.X + gc_lane
-//line warp_tail.go:41
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line warp_tail.go:13
 						var tid int = gc_tx
 //line warp_tail.go:25
 						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
 							break
 						}
 //line warp_tail.go:25
@@ -400,16 +277,13 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_tail.go:40
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_tail.go:13
 						var tid int = gc_tx
 //line warp_tail.go:25
 						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
 							break
 						}
 //line warp_tail.go:25
@@ -422,7 +296,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line warp_tail.go:33
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -435,7 +308,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 					tid := gc_tx
 //line warp_tail.go:25
 					v := s[tid] + s[tid+gocuda.WarpSize]
@@ -443,12 +315,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			{
-//line warp_tail.go:31
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_tail.go:34
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_tail.go:36
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 					gc_at4 := s[gc_off2:][:32]
 //line warp_tail.go:27
@@ -464,9 +335,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
-//line warp_tail.go:15
 						v := gc_l_v[gc_lane]
 //line warp_tail.go:27
 						s[tid] = v
@@ -474,21 +343,20 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line warp_tail.go:33
 		gc_act = gc_save7 &^ gc_dead
 	}
 	{
-//line warp_tail.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line warp_tail.go:44
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at5 := out[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line warp_tail.go:31
 					gc_at5[0] = s[0] + s[1]
 //line warp_tail.go:31
@@ -498,49 +366,43 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 //line warp_tail.go:31
 					gc_at5[0] = s[0] + s[1]
 				}
-//line warp_tail.go:35
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:31
 					gc_at5[0] = s[0] + s[1]
 				}
 			} else {
-//line warp_tail.go:35
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
 						out[gc_bx] = s[0] + s[1]
 					}
 				}
-//line warp_tail.go:35
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line warp_tail.go:31

@@ -21,54 +21,16 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:28
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line wrap_stride.go:17
 			var n int32 = int32(0)
+//line wrap_stride.go:18
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
 			n := int32(0)
-//line wrap_stride.go:19
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:18
@@ -81,7 +43,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:25
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -112,61 +73,52 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				}
 			}
 		}
-//line wrap_stride.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line wrap_stride.go:28
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line wrap_stride.go:35
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:37
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line wrap_stride.go:26
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line wrap_stride.go:26
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line wrap_stride.go:26
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:27
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 					gc_at[gc_tx] = n
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -174,7 +126,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -182,7 +134,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -190,7 +142,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -198,7 +150,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						trips[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
@@ -221,54 +173,16 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:40
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line wrap_stride.go:29
 			var n int32 = int32(0)
+//line wrap_stride.go:30
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
 			n := int32(0)
-//line wrap_stride.go:31
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:30
@@ -278,7 +192,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:37
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -297,61 +210,52 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				}
 			}
 		}
-//line wrap_stride.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line wrap_stride.go:39
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line wrap_stride.go:46
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:48
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line wrap_stride.go:38
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line wrap_stride.go:38
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line wrap_stride.go:38
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:39
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 					gc_at[gc_tx] = n
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -359,7 +263,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -367,7 +271,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -375,7 +279,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -383,7 +287,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						trips[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
@@ -406,54 +310,16 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:52
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line wrap_stride.go:41
 			var n int32 = int32(0)
+//line wrap_stride.go:42
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
 			n := int32(0)
-//line wrap_stride.go:43
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:42
@@ -463,7 +329,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -482,61 +347,52 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				}
 			}
 		}
-//line wrap_stride.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line wrap_stride.go:51
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line wrap_stride.go:58
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:60
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line wrap_stride.go:50
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line wrap_stride.go:50
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line wrap_stride.go:50
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:51
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 					gc_at[gc_tx] = n
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -544,7 +400,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -552,7 +408,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -560,7 +416,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						trips[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
@@ -568,7 +424,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						trips[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]

@@ -22,15 +22,14 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:28
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
-//line wrap_stride.go:17
 					var n int32 = int32(0)
+//line wrap_stride.go:18
 					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -43,52 +42,15 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line wrap_stride.go:17
 				var n int32 = int32(0)
+//line wrap_stride.go:18
 				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
-				n := int32(0)
-//line wrap_stride.go:19
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line wrap_stride.go:17
 			n := int32(0)
-//line wrap_stride.go:19
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:18
@@ -101,7 +63,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:25
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -132,8 +93,8 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				}
 			}
 		}
-//line wrap_stride.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line wrap_stride.go:28
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
@@ -168,7 +129,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 					gc_at[gc_tx] = n
@@ -185,7 +145,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:21
 							if gc_tx < 0 || gc_tx > len(trips)-16 {
-//line wrap_stride.go:21
 								break
 							}
 //line wrap_stride.go:21
@@ -206,7 +165,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:21
 						if gc_tx < 0 || gc_tx > len(trips)-8 {
-//line wrap_stride.go:21
 							break
 						}
 //line wrap_stride.go:21
@@ -214,42 +172,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
@@ -272,15 +195,14 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:40
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
-//line wrap_stride.go:29
 					var n int32 = int32(0)
+//line wrap_stride.go:30
 					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -293,52 +215,15 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line wrap_stride.go:29
 				var n int32 = int32(0)
+//line wrap_stride.go:30
 				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
-				n := int32(0)
-//line wrap_stride.go:31
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line wrap_stride.go:29
 			n := int32(0)
-//line wrap_stride.go:31
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:30
@@ -348,7 +233,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:37
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -367,8 +251,8 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				}
 			}
 		}
-//line wrap_stride.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line wrap_stride.go:39
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
@@ -403,7 +287,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 					gc_at[gc_tx] = n
@@ -420,7 +303,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:33
 							if gc_tx < 0 || gc_tx > len(trips)-16 {
-//line wrap_stride.go:33
 								break
 							}
 //line wrap_stride.go:33
@@ -441,7 +323,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:33
 						if gc_tx < 0 || gc_tx > len(trips)-8 {
-//line wrap_stride.go:33
 							break
 						}
 //line wrap_stride.go:33
@@ -449,42 +330,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
@@ -507,15 +353,14 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:52
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
-//line wrap_stride.go:41
 					var n int32 = int32(0)
+//line wrap_stride.go:42
 					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -528,52 +373,15 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line wrap_stride.go:41
 				var n int32 = int32(0)
+//line wrap_stride.go:42
 				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
-				n := int32(0)
-//line wrap_stride.go:43
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line wrap_stride.go:41
 			n := int32(0)
-//line wrap_stride.go:43
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:42
@@ -583,7 +391,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -602,8 +409,8 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				}
 			}
 		}
-//line wrap_stride.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line wrap_stride.go:51
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
@@ -638,7 +445,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 					gc_at[gc_tx] = n
@@ -655,7 +461,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:45
 							if gc_tx < 0 || gc_tx > len(trips)-16 {
-//line wrap_stride.go:45
 								break
 							}
 //line wrap_stride.go:45
@@ -676,7 +481,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:45
 						if gc_tx < 0 || gc_tx > len(trips)-8 {
-//line wrap_stride.go:45
 							break
 						}
 //line wrap_stride.go:45
@@ -684,42 +488,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]

@@ -22,8 +22,8 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 //line reverse_solution.go:15
 	n := len(in)
-//line reverse_solution.go:15
 	b := gc_bdx
+//line reverse_solution.go:16
 	base := gc_bx * b
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
@@ -41,11 +41,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at2 := in[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line reverse_solution.go:15
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line reverse_solution.go:15
 						var tid int = gc_tx
 //line reverse_solution.go:18
 						var i int = base + tid
@@ -56,7 +54,6 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line reverse_solution.go:18
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line reverse_solution.go:18
 							if gc_if2.ToBits() != 0 {
 //line reverse_solution.go:18
 								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
@@ -66,7 +63,6 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line reverse_solution.go:15
 					tid := gc_tx
 //line reverse_solution.go:18
 					if i := base + tid; true || i < n {
@@ -76,29 +72,24 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line reverse_solution.go:15
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line reverse_solution.go:15
 						var tid int = gc_tx
 //line reverse_solution.go:18
 						if tid < 0 || tid > len(s)-8 {
-//line reverse_solution.go:18
 							break
 						}
 //line reverse_solution.go:18
 						var i int = base + tid
 //line reverse_solution.go:18
 						if i < n && uint(n-i) > 7 {
-//line reverse_solution.go:18
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 							if i >= 0 && i <= len(in)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 							} else {
-//line reverse_solution.go:19
 								break gc_steps
 							}
 //line reverse_solution.go:19
@@ -106,15 +97,12 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line reverse_solution.go:19
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line reverse_solution.go:18
 							if gc_if.ToBits() != 0 {
-//line reverse_solution.go:18
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 								if i >= 0 && i <= len(in)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
-//line reverse_solution.go:19
 									break gc_steps
 								}
 //line reverse_solution.go:19
@@ -124,57 +112,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
-						tid := gc_tx
-//line reverse_solution.go:18
-						if i := base + tid; i < n {
-							s[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
-						tid := gc_tx
-//line reverse_solution.go:18
-						if i := base + tid; i < n {
-							s[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
-						tid := gc_tx
-//line reverse_solution.go:18
-						if i := base + tid; i < n {
-							s[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
-						tid := gc_tx
-//line reverse_solution.go:18
-						if i := base + tid; i < n {
-							s[tid] = in[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
 					tid := gc_tx
 //line reverse_solution.go:18
 					if i := base + tid; i < n {
@@ -191,13 +131,12 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
 					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
@@ -206,10 +145,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
 					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
@@ -218,10 +156,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
 					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
@@ -230,10 +167,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
 					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
@@ -242,10 +178,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse_solution.go:15
 				tid := gc_tx
 //line reverse_solution.go:22
 				src := b - 1 - tid

@@ -23,8 +23,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line histogram_solution.go:18
 	b := gc_bdx
+//line histogram_solution.go:19
 	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
 		gc_b.Tick()
@@ -32,9 +32,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram_solution.go:27
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line histogram_solution.go:29
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -46,16 +46,14 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_at := bins[gc_off4:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line histogram_solution.go:21
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line histogram_solution.go:18
 						var tid int = gc_tx
 //line histogram_solution.go:20
 						var k int = tid + gc_off
-//line histogram_solution.go:20
 						_ = k
+//line histogram_solution.go:21
 						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -64,7 +62,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line histogram_solution.go:21
 					gc_more = true
 //line histogram_solution.go:21
 					gc_at[gc_tx] = 0
@@ -72,16 +69,13 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line histogram_solution.go:21
 					gc_vb := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line histogram_solution.go:18
 						var tid int = gc_tx
 //line histogram_solution.go:20
 						var k int = tid + gc_off
 						if k < 0 || k > len(bins)-8 {
-//line histogram_solution.go:21
 							break
 						}
 //line histogram_solution.go:21
@@ -92,61 +86,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
-						tid := gc_tx
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
-						tid := gc_tx
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
-						tid := gc_tx
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
-						tid := gc_tx
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 					tid := gc_tx
 //line histogram_solution.go:20
 					k := tid + gc_off
@@ -165,8 +107,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more2 = false
-//line histogram_solution.go:32
 		gc_from, gc_to := 0, gc_bdx
+//line histogram_solution.go:33
 		if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -177,51 +119,45 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			gc_off5 := (gc_bx * b) + gc_off2
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
 				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line histogram_solution.go:26
+						gc_tx := gc_step + 0
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line histogram_solution.go:26
+						gc_tx := gc_step + 1
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line histogram_solution.go:26
+						gc_tx := gc_step + 2
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line histogram_solution.go:26
+						gc_tx := gc_step + 3
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line histogram_solution.go:26
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line histogram_solution.go:26
 					compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -230,10 +166,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -242,10 +177,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -254,10 +188,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -266,10 +199,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 					tid := gc_tx
 //line histogram_solution.go:25
 					i := gc_bx*b + tid + gc_off2
@@ -287,9 +219,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram_solution.go:36
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line histogram_solution.go:38
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -300,14 +232,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
 				gc_at3 := bins[gc_off6:][:gc_to]
 				gc_at4 := hist[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line histogram_solution.go:53
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -315,11 +245,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
-//line histogram_solution.go:37
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -327,11 +255,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
-//line histogram_solution.go:37
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -339,11 +265,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
-//line histogram_solution.go:37
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -351,10 +275,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 					gc_more3 = true
 //line histogram_solution.go:30
 					if c := gc_at3[gc_tx]; c != 0 {
@@ -362,13 +285,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -379,10 +301,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -393,10 +314,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -407,10 +327,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -421,10 +340,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 					tid := gc_tx
 //line histogram_solution.go:29
 					k_ := tid + gc_off3

@@ -25,54 +25,16 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-//line matmul_solution.go:19
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul_solution.go:21
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 		var sum float32
-//line matmul_solution.go:23
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul_solution.go:22
@@ -89,10 +51,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line matmul_solution.go:18
 						tx := gc_tx
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
 //line matmul_solution.go:23
@@ -109,10 +70,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						tx := gc_tx
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
 //line matmul_solution.go:23
@@ -140,15 +100,12 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 					var tx int = gc_tx
-//line matmul_solution.go:18
 					var ty int = gc_ty
 //line matmul_solution.go:18
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul_solution.go:32
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line matmul_solution.go:32
 						break
 					}
 //line matmul_solution.go:33
@@ -189,90 +146,87 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 					tx := gc_tx
-//line matmul_solution.go:18
 					ty := gc_ty
-//line matmul_solution.go:20
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul_solution.go:32
 						q := int(0)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(1)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(2)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(3)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(4)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(5)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(6)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(7)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(8)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(9)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(10)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(11)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(12)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(13)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(14)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(15)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -304,146 +258,117 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line matmul_solution.go:69
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul_solution.go:42
-						gc_tx := gc_step2 + 1
-//line matmul_solution.go:44
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul_solution.go:42
-						gc_tx := gc_step2 + 2
-//line matmul_solution.go:44
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul_solution.go:42
-						gc_tx := gc_step2 + 3
-//line matmul_solution.go:44
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 				}
-//line matmul_solution.go:42
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul_solution.go:42
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-//line matmul_solution.go:18
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-//line matmul_solution.go:18
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-//line matmul_solution.go:18
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-//line matmul_solution.go:18
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 				}
-//line matmul_solution.go:42
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 					ty := gc_ty
+//line matmul_solution.go:19
 					row := gc_by*Tile + ty
-//line matmul_solution.go:18
 					tx := gc_tx
 //line matmul_solution.go:20
 					col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					c[row*n+col] = sum
 				}
 			}
-//line matmul_solution.go:42
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

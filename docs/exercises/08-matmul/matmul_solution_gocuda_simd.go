@@ -26,7 +26,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-//line matmul_solution.go:19
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -38,46 +37,10 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:23
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 		var sum float32
-//line matmul_solution.go:23
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul_solution.go:22
@@ -95,20 +58,15 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
-//line matmul_solution.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line matmul_solution.go:23
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul_solution.go:23
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul_solution.go:23
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line matmul_solution.go:18
 							var tx int = gc_tx
-//line matmul_solution.go:18
 							var ty int = gc_ty
+//line matmul_solution.go:19
 							var row int = gc_by*Tile + ty
 							var col int = gc_bx*Tile + tx
 //line matmul_solution.go:23
@@ -117,16 +75,13 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:24
 								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
-//line matmul_solution.go:24
 								gc_b4 := gc_none2
 //line matmul_solution.go:24
 								if row < m {
-//line matmul_solution.go:24
 									gc_b4 = gc_all2
 								}
 //line matmul_solution.go:24
 								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul_solution.go:24
 								if gc_if3.ToBits() != 0 {
 //line matmul_solution.go:24
 									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
@@ -139,30 +94,25 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:28
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							} else {
-//line matmul_solution.go:28
 								gc_b5 := gc_none2
 //line matmul_solution.go:28
 								if p+ty < k {
-//line matmul_solution.go:28
 									gc_b5 = gc_all2
 								}
 //line matmul_solution.go:28
 								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul_solution.go:28
 								if gc_if4.ToBits() != 0 {
 //line matmul_solution.go:28
 									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 								}
 							}
 						}
-//line matmul_solution.go:30
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-//line matmul_solution.go:18
 						tx := gc_tx
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
 //line matmul_solution.go:23
@@ -178,29 +128,23 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line matmul_solution.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line matmul_solution.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul_solution.go:23
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul_solution.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 							var tx int = gc_tx
-//line matmul_solution.go:18
 							var ty int = gc_ty
+//line matmul_solution.go:19
 							var row int = gc_by*Tile + ty
 							var col int = gc_bx*Tile + tx
 //line matmul_solution.go:23
 							if tx < 0 || tx > len(as[ty])-8 || (row*
 //line matmul_solution.go:25
 								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || tx > len(bs[ty])-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 {
-//line matmul_solution.go:23
 								break
 							}
 //line matmul_solution.go:23
@@ -214,32 +158,25 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									var gc_lanes [8]float32
 //line matmul_solution.go:25
 									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
-//line matmul_solution.go:25
 									for gc_k := range 8 {
-//line matmul_solution.go:25
 										if 0xff&(1<<gc_k) != 0 {
-//line matmul_solution.go:25
 											gc_pos.Thread = gc_rank + gc_k
 //line matmul_solution.go:25
 											as[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
-//line matmul_solution.go:25
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line matmul_solution.go:25
 								gc_b2 := gc_none
 //line matmul_solution.go:25
 								if row <
 //line matmul_solution.go:24
 									m {
-//line matmul_solution.go:24
 									gc_b2 = gc_all
 								}
 //line matmul_solution.go:24
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul_solution.go:24
 								if gc_if.ToBits() != 0 {
 //line matmul_solution.go:24
 									if tx >= 0 && tx <= len(as[ty])-8 {
@@ -249,17 +186,13 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										var gc_lanes2 [8]float32
 //line matmul_solution.go:25
 										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
-//line matmul_solution.go:25
 										for gc_k2 := range 8 {
-//line matmul_solution.go:25
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line matmul_solution.go:25
 												gc_pos.Thread = gc_rank + gc_k2
 //line matmul_solution.go:25
 												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
-//line matmul_solution.go:25
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -275,30 +208,23 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									var gc_lanes3 [8]float32
 //line matmul_solution.go:29
 									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
-//line matmul_solution.go:29
 									for gc_k3 := range 8 {
-//line matmul_solution.go:29
 										if 0xff&(1<<gc_k3) != 0 {
-//line matmul_solution.go:29
 											gc_pos.Thread = gc_rank + gc_k3
 //line matmul_solution.go:29
 											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
-//line matmul_solution.go:29
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line matmul_solution.go:29
 								gc_b3 := gc_none
 //line matmul_solution.go:29
 								if p+ty < k {
-//line matmul_solution.go:28
 									gc_b3 = gc_all
 								}
 //line matmul_solution.go:28
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul_solution.go:28
 								if gc_if2.ToBits() != 0 {
 //line matmul_solution.go:28
 									if tx >= 0 && tx <= len(bs[ty])-8 {
@@ -308,32 +234,26 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										var gc_lanes4 [8]float32
 //line matmul_solution.go:29
 										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
-//line matmul_solution.go:29
 										for gc_k4 := range 8 {
-//line matmul_solution.go:29
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line matmul_solution.go:29
 												gc_pos.Thread = gc_rank + gc_k4
 //line matmul_solution.go:29
 												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line matmul_solution.go:29
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line matmul_solution.go:31
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						tx := gc_tx
-//line matmul_solution.go:18
 						ty := gc_ty
+//line matmul_solution.go:19
 						row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
 //line matmul_solution.go:23
@@ -358,21 +278,17 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line matmul_solution.go:18
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 						var tx int = gc_tx
-//line matmul_solution.go:18
 						var ty int = gc_ty
 //line matmul_solution.go:18
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul_solution.go:32
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line matmul_solution.go:32
 							break
 						}
 //line matmul_solution.go:33
@@ -415,90 +331,87 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 					tx := gc_tx
-//line matmul_solution.go:18
 					ty := gc_ty
-//line matmul_solution.go:20
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul_solution.go:32
 						q := int(0)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(1)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(2)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(3)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(4)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(5)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(6)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(7)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(8)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(9)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(10)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(11)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(12)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(13)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(14)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul_solution.go:32
 						q := int(15)
+//line matmul_solution.go:33
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -535,16 +448,13 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:18
 						var ty int = gc_ty
-						var row int = gc_by*Tile + ty
 //line matmul_solution.go:19
+						var row int = gc_by*Tile + ty
 						_ = row
-//line matmul_solution.go:18
 						var tx int = gc_tx
 //line matmul_solution.go:20
 						var col int = gc_bx*Tile + tx
-//line matmul_solution.go:20
 						_ = col
 //line matmul_solution.go:20
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -555,22 +465,19 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul_solution.go:42
 				gc_vstep6 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:18
 						var ty int = gc_ty
+//line matmul_solution.go:19
 						var row int = gc_by*Tile + ty
-//line matmul_solution.go:18
 						var tx int = gc_tx
 //line matmul_solution.go:20
 						var col int = gc_bx*Tile + tx
@@ -578,7 +485,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul_solution.go:38
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul_solution.go:38
 							break
 						}
 //line matmul_solution.go:38
@@ -586,94 +492,20 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
-						ty := gc_ty
-						row := gc_by*Tile + ty
-//line matmul_solution.go:18
-						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
-						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
-					}
-					{
-//line matmul_solution.go:42
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
-						ty := gc_ty
-						row := gc_by*Tile + ty
-//line matmul_solution.go:18
-						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
-						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
-					}
-					{
-//line matmul_solution.go:42
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
-						ty := gc_ty
-						row := gc_by*Tile + ty
-//line matmul_solution.go:18
-						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
-						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
-					}
-					{
-//line matmul_solution.go:42
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
-						ty := gc_ty
-						row := gc_by*Tile + ty
-//line matmul_solution.go:18
-						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
-						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
-					}
-				}
-//line matmul_solution.go:42
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul_solution.go:18
 					ty := gc_ty
+//line matmul_solution.go:19
 					row := gc_by*Tile + ty
-//line matmul_solution.go:18
 					tx := gc_tx
 //line matmul_solution.go:20
 					col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					c[row*n+col] = sum
 				}
 			}
-//line matmul_solution.go:42
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

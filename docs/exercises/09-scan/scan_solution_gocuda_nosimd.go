@@ -19,27 +19,24 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line scan_solution.go:16
 	b := gc_bdx
+//line scan_solution.go:17
 	if 2*b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
-//line scan_solution.go:23
 	cur := 0
-//line scan_solution.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_solution.go:26
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := buf[:gc_bdx]
 			gc_vstep := 0
-//line scan_solution.go:16
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line scan_solution.go:16
 				var tid int = gc_tx
 //line scan_solution.go:18
 				var i int = gc_bx*b + tid
@@ -50,7 +47,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line scan_solution.go:20
 					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line scan_solution.go:20
 					if gc_if4.ToBits() != 0 {
 //line scan_solution.go:20
 						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -60,7 +56,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan_solution.go:16
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid
@@ -72,19 +67,15 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_solution.go:28
 			gc_vstep2 := 0
-//line scan_solution.go:16
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line scan_solution.go:16
 				var tid int = gc_tx
 //line scan_solution.go:18
 				var i int = gc_bx*b + tid
 				var v lanes.Int32x8
 				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
-//line scan_solution.go:20
 					break
 				}
 //line scan_solution.go:20
@@ -94,7 +85,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				} else {
 //line scan_solution.go:21
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line scan_solution.go:20
 					if gc_if2.ToBits() != 0 {
 //line scan_solution.go:20
 						v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -103,77 +93,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:24
 				v.StoreSlice(buf[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-//line scan_solution.go:28
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-//line scan_solution.go:28
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-//line scan_solution.go:28
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-			}
-//line scan_solution.go:28
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid
@@ -189,8 +111,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
 		next := 1 - cur
-//line scan_solution.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_solution.go:30
 			gc_off2 := cur * b
 			gc_off3 := (cur * b) - d
 			gc_off4 := next * b
@@ -199,11 +121,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at4 := buf[gc_off3:][:gc_bdx]
 				gc_at5 := buf[gc_off4:][:gc_bdx]
 				gc_vstep3 := 0
-//line scan_solution.go:16
 				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line scan_solution.go:16
 					var tid int = gc_tx
 //line scan_solution.go:28
 					x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
@@ -213,7 +133,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line scan_solution.go:29
 						gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
 						if gc_if6.ToBits() != 0 {
 //line scan_solution.go:29
 							x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
@@ -223,7 +142,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					x.StoreSlice(gc_at5[gc_tx:])
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:28
 					x := gc_at3[gc_tx]
@@ -233,17 +151,13 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at5[gc_tx] = x
 				}
 			} else {
-//line scan_solution.go:36
 				gc_vstep4 := 0
-//line scan_solution.go:16
 				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line scan_solution.go:16
 					var tid int = gc_tx
 //line scan_solution.go:28
 					if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
-//line scan_solution.go:28
 						break
 					}
 //line scan_solution.go:28
@@ -254,7 +168,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line scan_solution.go:30
 						gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
 						if gc_if5.ToBits() != 0 {
 //line scan_solution.go:29
 							x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
@@ -265,7 +178,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:28
 					x := buf[cur*b+tid]
@@ -279,8 +191,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:34
 		cur = next
 	}
-//line scan_solution.go:37
 	gc_from, gc_to := 0, gc_bdx
+//line scan_solution.go:38
 	if !compiled.Adds(gc_bx*b, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
@@ -293,46 +205,40 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 			gc_at6 := out[gc_off5:][:gc_to]
 			gc_at7 := buf[gc_off6:][:gc_to]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-//line scan_solution.go:41
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-//line scan_solution.go:41
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-//line scan_solution.go:41
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
-//line scan_solution.go:41
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_solution.go:37
 				gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-//line scan_solution.go:41
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -340,11 +246,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 				{
-//line scan_solution.go:41
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -352,11 +256,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 				{
-//line scan_solution.go:41
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -364,11 +266,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 				{
-//line scan_solution.go:41
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -376,11 +276,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 			}
-//line scan_solution.go:41
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid

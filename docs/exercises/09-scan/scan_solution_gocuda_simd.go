@@ -20,28 +20,25 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line scan_solution.go:16
 	b := gc_bdx
+//line scan_solution.go:17
 	if 2*b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
-//line scan_solution.go:23
 	cur := 0
-//line scan_solution.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_solution.go:26
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := buf[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line scan_solution.go:16
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan_solution.go:16
 					var tid int = gc_tx
 //line scan_solution.go:18
 					var i int = gc_bx*b + tid
@@ -52,7 +49,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line scan_solution.go:20
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line scan_solution.go:20
 						if gc_if4.ToBits() != 0 {
 //line scan_solution.go:20
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -64,7 +60,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan_solution.go:16
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid
@@ -76,20 +71,16 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_solution.go:28
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line scan_solution.go:16
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan_solution.go:16
 					var tid int = gc_tx
 //line scan_solution.go:18
 					var i int = gc_bx*b + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
-//line scan_solution.go:20
 						break
 					}
 //line scan_solution.go:20
@@ -99,7 +90,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line scan_solution.go:21
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line scan_solution.go:20
 						if gc_if2.ToBits() != 0 {
 //line scan_solution.go:20
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -110,77 +100,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-//line scan_solution.go:28
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-//line scan_solution.go:28
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-//line scan_solution.go:28
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-			}
-//line scan_solution.go:28
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid
@@ -196,8 +118,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
 		next := 1 - cur
-//line scan_solution.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_solution.go:30
 			gc_off2 := cur * b
 			gc_off3 := (cur * b) - d
 			gc_off4 := next * b
@@ -207,11 +129,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at5 := buf[gc_off4:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line scan_solution.go:16
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line scan_solution.go:16
 						var tid int = gc_tx
 //line scan_solution.go:28
 						x := archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
@@ -221,7 +141,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line scan_solution.go:29
 							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
 							if gc_if6.ToBits() != 0 {
 //line scan_solution.go:29
 								x = x.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
@@ -233,7 +152,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:28
 					x := gc_at3[gc_tx]
@@ -243,18 +161,14 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at5[gc_tx] = x
 				}
 			} else {
-//line scan_solution.go:36
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line scan_solution.go:16
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line scan_solution.go:16
 						var tid int = gc_tx
 //line scan_solution.go:28
 						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
-//line scan_solution.go:28
 							break
 						}
 //line scan_solution.go:28
@@ -265,7 +179,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line scan_solution.go:30
 							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
 							if gc_if5.ToBits() != 0 {
 //line scan_solution.go:29
 								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
@@ -278,7 +191,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 					tid := gc_tx
 //line scan_solution.go:28
 					x := buf[cur*b+tid]
@@ -292,8 +204,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:34
 		cur = next
 	}
-//line scan_solution.go:37
 	gc_from, gc_to := 0, gc_bdx
+//line scan_solution.go:38
 	if !compiled.Adds(gc_bx*b, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
@@ -310,11 +222,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line scan_solution.go:16
 					var tid int = gc_tx
 //line scan_solution.go:18
 					var i int = gc_bx*b + tid
-//line scan_solution.go:18
 					_ = i
 //line scan_solution.go:36
 					archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
@@ -326,18 +236,15 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-//line scan_solution.go:41
 			gc_vstep6 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line scan_solution.go:16
 					var tid int = gc_tx
 //line scan_solution.go:18
 					var i int = gc_bx*b + tid
 //line scan_solution.go:37
 					if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
-//line scan_solution.go:37
 						break
 					}
 //line scan_solution.go:37
@@ -345,61 +252,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep6
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
-				}
-				{
-//line scan_solution.go:41
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
-				}
-				{
-//line scan_solution.go:41
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
-				}
-				{
-//line scan_solution.go:41
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_solution.go:16
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
-				}
-			}
-//line scan_solution.go:41
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_solution.go:16
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid

@@ -24,9 +24,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 //line gridsync_solution.go:18
 	n := len(in)
-//line gridsync_solution.go:20
 	stride := gc_bdx * gc_gdx
-//line gridsync_solution.go:22
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -34,46 +32,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		var local float64
 		lanes.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 		var local float64
-//line gridsync_solution.go:23
 		gc_s_local[gc_rank] = local
 	}
 //line gridsync_solution.go:22
@@ -83,9 +45,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more = false
-//line gridsync_solution.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line gridsync_solution.go:31
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -99,14 +61,13 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:19
 					var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
 					local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
 					var i int = first + gc_off
-//line gridsync_solution.go:22
 					_ = i
+//line gridsync_solution.go:23
 					local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line gridsync_solution.go:23
 					local.StoreSlice(gc_s_local[gc_rank:])
@@ -116,9 +77,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank]
-//line gridsync_solution.go:23
 					gc_more = true
 //line gridsync_solution.go:23
 					local += gc_at[gc_tx]
@@ -129,14 +88,12 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:19
 					var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
 					local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
 					var i int = first + gc_off
 					if i < 0 || i > len(in)-4 {
-//line gridsync_solution.go:23
 						break
 					}
 //line gridsync_solution.go:23
@@ -147,72 +104,12 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 					first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 					i := first + gc_off
 					gc_more = true
 //line gridsync_solution.go:23
@@ -222,11 +119,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-//line gridsync_solution.go:31
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -235,7 +131,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -244,7 +140,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -253,7 +149,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -262,7 +158,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -270,11 +166,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			atomic.Add(sum, local)
 		}
 	}
-//line gridsync_solution.go:28
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line gridsync_solution.go:32
 	gc_vstep4 := 0
 	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 		gc_rank := gc_vstep4
@@ -283,46 +177,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		var mean float64 = *sum / float64(n)
 		lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
-//line gridsync_solution.go:31
 		gc_s_mean[gc_rank] = mean
 	}
 //line gridsync_solution.go:30
@@ -332,9 +190,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more2 = false
-//line gridsync_solution.go:37
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line gridsync_solution.go:39
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -345,72 +203,56 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 				gc_at2 := out[gc_off4:][:gc_to]
 				gc_at3 := in[gc_off4:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-//line gridsync_solution.go:54
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step5 + 1
-//line gridsync_solution.go:36
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step5 + 2
-//line gridsync_solution.go:36
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step5 + 3
-//line gridsync_solution.go:36
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 					gc_more2 = true
 //line gridsync_solution.go:31
 					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -419,12 +261,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -433,12 +273,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -447,12 +285,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -461,12 +297,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						out[i_] = in[i_] - mean
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 					first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 					i_ := first + gc_off2

@@ -25,9 +25,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 //line gridsync_solution.go:18
 	n := len(in)
-//line gridsync_solution.go:20
 	stride := gc_bdx * gc_gdx
-//line gridsync_solution.go:22
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
@@ -39,46 +37,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:23
-			gc_s_local[gc_rank] = local
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 		var local float64
-//line gridsync_solution.go:23
 		gc_s_local[gc_rank] = local
 	}
 //line gridsync_solution.go:22
@@ -88,9 +50,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more = false
-//line gridsync_solution.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line gridsync_solution.go:31
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -105,14 +67,13 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:19
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
 						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
 						var i int = first + gc_off
-//line gridsync_solution.go:22
 						_ = i
+//line gridsync_solution.go:23
 						local = local.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line gridsync_solution.go:23
 						local.StoreSlice(gc_s_local[gc_rank:])
@@ -124,9 +85,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank]
-//line gridsync_solution.go:23
 					gc_more = true
 //line gridsync_solution.go:23
 					local += gc_at[gc_tx]
@@ -138,14 +97,12 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:19
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
 						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
 						var i int = first + gc_off
 						if i < 0 || i > len(in)-4 {
-//line gridsync_solution.go:23
 							break
 						}
 //line gridsync_solution.go:23
@@ -158,72 +115,12 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						local := gc_s_local[gc_rank]
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 					first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 					i := first + gc_off
 					gc_more = true
 //line gridsync_solution.go:23
@@ -233,11 +130,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-//line gridsync_solution.go:31
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -246,7 +142,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -255,7 +151,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -264,7 +160,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -273,7 +169,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -281,11 +177,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			atomic.Add(sum, local)
 		}
 	}
-//line gridsync_solution.go:28
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line gridsync_solution.go:32
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
@@ -298,46 +192,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-//line gridsync_solution.go:31
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
-//line gridsync_solution.go:31
 		gc_s_mean[gc_rank] = mean
 	}
 //line gridsync_solution.go:30
@@ -347,9 +205,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more2 = false
-//line gridsync_solution.go:37
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line gridsync_solution.go:39
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -365,14 +223,13 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:19
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
 						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
 //line gridsync_solution.go:30
 						var i_ int = first + gc_off2
-//line gridsync_solution.go:30
 						_ = i_
+//line gridsync_solution.go:31
 						archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).Sub(mean).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -382,9 +239,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 					gc_more2 = true
 //line gridsync_solution.go:31
 					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
@@ -395,14 +250,12 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:19
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
 						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
 //line gridsync_solution.go:30
 						var i_ int = first + gc_off2
 						if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
-//line gridsync_solution.go:31
 							break
 						}
 //line gridsync_solution.go:32
@@ -413,71 +266,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line gridsync_solution.go:19
 					first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 					i_ := first + gc_off2

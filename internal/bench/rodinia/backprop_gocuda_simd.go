@@ -22,7 +22,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line backprop.go:36
 	by := gc_by
 //line backprop.go:43
 	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
@@ -50,20 +49,17 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:47
 					gc_at[0] = gc_at2[0]
 				}
-//line backprop.go:51
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line backprop.go:47
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line backprop.go:51
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -71,11 +67,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -83,11 +77,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -95,11 +87,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -107,11 +97,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
-//line backprop.go:51
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:38
 					ty := gc_ty
 //line backprop.go:41
 					indexIn := bpnnHeight*by + ty + 1
@@ -119,7 +107,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
-//line backprop.go:51
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -130,6 +117,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
+//line backprop.go:61
 			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(weightMatrix) {
@@ -148,13 +136,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line backprop.go:37
 									var tx int = gc_tx
 									var ty int = gc_ty
 //line backprop.go:40
 									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
 									_ = index
+//line backprop.go:41
 									archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -167,20 +154,18 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line backprop.go:37
 								var tx int = gc_tx
 								var ty int = gc_ty
 //line backprop.go:40
 								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
 								_ = index
+//line backprop.go:41
 								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line backprop.go:37
 							tx := gc_tx
 							_ = tx
 //line backprop.go:51
@@ -191,7 +176,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -208,14 +192,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line backprop.go:37
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line backprop.go:40
 							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 							if index < 0 || index > len(inputHiddenCuda)-16 || tx < 0 || tx > len(weightMatrix[ty])-16 {
-//line backprop.go:51
 								break
 							}
 //line backprop.go:52
@@ -233,14 +215,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line backprop.go:40
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 						if index < 0 || index > len(inputHiddenCuda)-8 || tx < 0 || tx > len(weightMatrix[ty])-8 {
-//line backprop.go:51
 							break
 						}
 //line backprop.go:52
@@ -248,61 +228,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -319,10 +247,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	}
 	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
 	{
-//line backprop.go:63
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
+//line backprop.go:66
 			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
@@ -331,19 +259,16 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line backprop.go:37
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line backprop.go:37
 							var tx int = gc_tx
-//line backprop.go:37
 							_ = tx
 							var ty int = gc_ty
-//line backprop.go:38
 							_ = ty
+//line backprop.go:39
 							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -354,19 +279,16 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 				if compiled.SIMD {
-//line backprop.go:37
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						var tx int = gc_tx
-//line backprop.go:37
 						_ = tx
 						var ty int = gc_ty
-//line backprop.go:38
 						_ = ty
+//line backprop.go:39
 						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -380,18 +302,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line backprop.go:37
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line backprop.go:37
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line backprop.go:54
 							if tx < 0 || tx > len(weightMatrix[ty])-16 {
-//line backprop.go:54
 								break
 							}
 //line backprop.go:55
@@ -405,18 +324,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 				if compiled.SIMD {
-//line backprop.go:37
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line backprop.go:54
 						if tx < 0 || tx > len(weightMatrix[ty])-8 {
-//line backprop.go:54
 							break
 						}
 //line backprop.go:55
@@ -424,53 +340,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:54
@@ -492,10 +364,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-//line backprop.go:60
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
+//line backprop.go:63
 		if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
 			gc_rstep = (powerTwo)
 		}
@@ -520,19 +392,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line backprop.go:37
 							var tx int = gc_tx
-//line backprop.go:37
 							_ = tx
 							var ty int = gc_ty
-//line backprop.go:38
 							_ = ty
 							{
 //line backprop.go:59
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line backprop.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -543,12 +411,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line backprop.go:37
 						var tx int = gc_tx
-//line backprop.go:37
 						_ = tx
 						var ty int = gc_ty
-//line backprop.go:38
 						_ = ty
 //line backprop.go:59
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -560,7 +425,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 				}
 			} else {
-//line backprop.go:64
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -569,20 +433,17 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line backprop.go:37
 							var tx int = gc_tx
 							var ty int = gc_ty
 							{
 //line backprop.go:60
 								if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
-//line backprop.go:60
 									break
 								}
 //line backprop.go:60
 								archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 							}
 						}
-//line backprop.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -595,12 +456,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line backprop.go:60
 						if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
-//line backprop.go:60
 							break
 						}
 //line backprop.go:60
@@ -608,64 +467,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-//line backprop.go:64
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-//line backprop.go:64
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-//line backprop.go:64
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-				}
-//line backprop.go:64
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:60
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
-//line backprop.go:64
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -673,9 +483,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 	{
-//line backprop.go:72
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line backprop.go:74
 			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_row5 := gc_ty
 			gc_fastlo2, gc_fasthi2 := 0, 0
@@ -695,13 +505,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 								for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
 									gc_tx := gc_vstep7
-//line backprop.go:37
 									var tx int = gc_tx
 									var ty int = gc_ty
 //line backprop.go:40
 									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
 									_ = index
+//line backprop.go:41
 									archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -714,20 +523,18 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						if compiled.SIMD {
 							for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
 								gc_tx := gc_vstep7
-//line backprop.go:37
 								var tx int = gc_tx
 								var ty int = gc_ty
 //line backprop.go:40
 								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
 								_ = index
+//line backprop.go:41
 								archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line backprop.go:37
 							tx := gc_tx
 							_ = tx
 //line backprop.go:65
@@ -738,7 +545,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -755,14 +561,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line backprop.go:37
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line backprop.go:40
 							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 							if tx < 0 || tx > len(weightMatrix[ty])-16 || index < 0 || index > len(inputHiddenCuda)-16 {
-//line backprop.go:65
 								break
 							}
 //line backprop.go:66
@@ -780,14 +584,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line backprop.go:40
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 						if tx < 0 || tx > len(weightMatrix[ty])-8 || index < 0 || index > len(inputHiddenCuda)-8 {
-//line backprop.go:65
 							break
 						}
 //line backprop.go:66
@@ -795,61 +597,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line backprop.go:37
-						tx := gc_tx
-						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -875,121 +625,97 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
 				gc_at11 := hiddenPartialSum[gc_off5:][:1]
 				gc_at12 := weightMatrix[:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-//line backprop.go:90
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
-						gc_tx := gc_step7 + 1
-//line backprop.go:75
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
-						gc_tx := gc_step7 + 2
-//line backprop.go:75
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
-						gc_tx := gc_step7 + 3
-//line backprop.go:75
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
-//line backprop.go:73
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:38
 					ty := gc_ty
 //line backprop.go:69
 					gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
-//line backprop.go:73
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
-//line backprop.go:73
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:69
 					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
-//line backprop.go:73
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

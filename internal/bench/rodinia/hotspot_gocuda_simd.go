@@ -33,14 +33,11 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-//line hotspot.go:54
 	ambTemp := float32(80.0)
+//line hotspot.go:55
 	_ = &ambTemp
-//line hotspot.go:55
 	bx := gc_bx
-//line hotspot.go:55
 	by := gc_by
-//line hotspot.go:58
 	stepDivCap := step / capacitance
 	_ = &stepDivCap
 //line hotspot.go:59
@@ -96,9 +93,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line hotspot.go:56
 							var tx int = gc_tx
-//line hotspot.go:56
 							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
@@ -109,7 +104,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 							var loadXidx int = xidx
 							var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
 							_ = index
 							{
 //line hotspot.go:79
@@ -118,7 +112,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line hotspot.go:81
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -129,9 +122,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hotspot.go:56
 						var tx int = gc_tx
-//line hotspot.go:56
 						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
@@ -142,8 +133,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
 						_ = index
+//line hotspot.go:79
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hotspot.go:79
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
@@ -156,7 +147,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line hotspot.go:85
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -165,9 +155,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							var tx int = gc_tx
-//line hotspot.go:56
 							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
@@ -180,7 +168,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							var index int = gridCols*loadYidx + loadXidx
 							{
 								if index < 0 || index > len(tempSrc)-16 || tx < 0 || tx > len(tempOnCuda[ty])-16 || index > len(power)-16 || tx > len(powerOnCuda[ty])-16 {
-//line hotspot.go:80
 									break
 								}
 //line hotspot.go:80
@@ -201,9 +188,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						var tx int = gc_tx
-//line hotspot.go:56
 						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
@@ -216,7 +201,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:80
 						if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
-//line hotspot.go:80
 							break
 						}
 //line hotspot.go:80
@@ -224,15 +208,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:80
 						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
-//line hotspot.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:73
 					yidx := blkY + ty
@@ -248,15 +229,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
-//line hotspot.go:85
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line hotspot.go:87
 	validYmin := 0
+//line hotspot.go:88
 	if blkY < 0 {
 		validYmin = -blkY
 	}
@@ -272,24 +252,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-//line hotspot.go:104
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
 		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line hotspot.go:118
 			gc_none2 := archsimd.Mask32x16FromBits(0)
-//line hotspot.go:118
 			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 				gc_rank := gc_vstep3
 //line hotspot.go:118
 				var computed bool
-//line hotspot.go:118
 				gc_b3 := gc_none2
 //line hotspot.go:118
 				if computed {
-//line hotspot.go:118
 					gc_b3 = gc_all2
 				}
 //line hotspot.go:118
@@ -303,19 +278,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 	}
 	if compiled.SIMD {
-//line hotspot.go:118
 		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:118
 		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:118
 			gc_b2 := gc_none
 //line hotspot.go:118
 			if computed {
-//line hotspot.go:118
 				gc_b2 = gc_all
 			}
 //line hotspot.go:118
@@ -323,46 +294,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep3
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hotspot.go:118
-			var computed bool
-//line hotspot.go:120
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hotspot.go:118
-			var computed bool
-//line hotspot.go:120
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hotspot.go:118
-			var computed bool
-//line hotspot.go:120
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hotspot.go:118
-			var computed bool
-//line hotspot.go:120
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hotspot.go:118
 		var computed bool
-//line hotspot.go:120
 		gc_s_computed[gc_rank] = computed
 	}
 //line hotspot.go:119
@@ -390,9 +325,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
@@ -407,15 +340,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-//line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
@@ -430,7 +360,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-//line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
@@ -444,6 +373,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line hotspot.go:133
 			if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -477,9 +407,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
@@ -493,25 +421,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						e := min(tx+1, validXmax)
 //line hotspot.go:106
 						var computed bool
-//line hotspot.go:120
 						computed = false
-//line hotspot.go:123
 						computed = true
+//line hotspot.go:124
 						c := float64(gc_at5[gc_tx])
 						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
 							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
 							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-gc_at5[gc_tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
@@ -523,16 +447,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						e := min(tx+1, validXmax)
 //line hotspot.go:106
 						var computed bool
-//line hotspot.go:120
 						computed = false
-//line hotspot.go:123
 						computed = true
+//line hotspot.go:124
 						c := float64(tempOnCuda[ty][tx])
 						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -560,25 +482,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 								var tx int = gc_tx
-//line hotspot.go:56
 								_ = tx
-//line hotspot.go:56
 								var ty int = gc_ty
-//line hotspot.go:56
 								_ = ty
 //line hotspot.go:56
 								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:134
 								gc_if4 := computed
-//line hotspot.go:134
 								if gc_if4.ToBits() != 0 {
 //line hotspot.go:134
 									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).StoreMasked((*[16]float32)(gc_at11[gc_tx:]), gc_if4)
 								}
 							}
-//line hotspot.go:136
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -590,30 +506,23 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 							var tx int = gc_tx
-//line hotspot.go:56
 							_ = tx
-//line hotspot.go:56
 							var ty int = gc_ty
-//line hotspot.go:56
 							_ = ty
 //line hotspot.go:56
 							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:134
 							gc_if3 := computed
-//line hotspot.go:134
 							if gc_if3.ToBits() != 0 {
 //line hotspot.go:134
 								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreMasked((*[8]float32)(gc_at11[gc_tx:]), gc_if3)
 							}
 						}
-//line hotspot.go:136
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
@@ -630,23 +539,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hotspot.go:56
 								var tx int = gc_tx
-//line hotspot.go:56
 								var ty int = gc_ty
 //line hotspot.go:56
 								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:134
 								gc_if2 := computed
 								if gc_if2.ToBits() != 0 {
-//line hotspot.go:135
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line hotspot.go:135
 									if tx >= 0 && tx <= len(tempT[ty])-16 {
 //line hotspot.go:135
 										gc_ld2 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
 									} else {
-//line hotspot.go:135
 										break gc_steps2
 									}
 //line hotspot.go:135
@@ -656,24 +561,18 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 									} else {
 //line hotspot.go:135
 										var gc_lanes4 [16]float32
-//line hotspot.go:135
 										gc_ld2.Store(&gc_lanes4)
-//line hotspot.go:135
 										for gc_k4 := range 16 {
-//line hotspot.go:135
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hotspot.go:135
 												gc_pos.Thread = gc_rank + gc_k4
 //line hotspot.go:135
 												tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line hotspot.go:135
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
-//line hotspot.go:137
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -687,23 +586,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							var tx int = gc_tx
-//line hotspot.go:56
 							var ty int = gc_ty
 //line hotspot.go:56
 							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:134
 							gc_if := computed
 							if gc_if.ToBits() != 0 {
-//line hotspot.go:135
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hotspot.go:135
 								if tx >= 0 && tx <= len(tempT[ty])-8 {
 //line hotspot.go:135
 									gc_ld = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
 								} else {
-//line hotspot.go:135
 									break gc_steps
 								}
 //line hotspot.go:135
@@ -713,97 +608,25 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								} else {
 //line hotspot.go:135
 									var gc_lanes2 [8]float32
-//line hotspot.go:135
 									gc_ld.Store(&gc_lanes2)
-//line hotspot.go:135
 									for gc_k2 := range 8 {
-//line hotspot.go:135
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hotspot.go:135
 											gc_pos.Thread = gc_rank + gc_k2
 //line hotspot.go:135
 											tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line hotspot.go:135
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line hotspot.go:137
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep5
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hotspot.go:56
-							tx := gc_tx
-//line hotspot.go:56
-							ty := gc_ty
-//line hotspot.go:58
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hotspot.go:56
-							tx := gc_tx
-//line hotspot.go:56
-							ty := gc_ty
-//line hotspot.go:58
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hotspot.go:56
-							tx := gc_tx
-//line hotspot.go:56
-							ty := gc_ty
-//line hotspot.go:58
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hotspot.go:56
-							tx := gc_tx
-//line hotspot.go:56
-							ty := gc_ty
-//line hotspot.go:58
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
@@ -833,9 +656,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 							var tx int = gc_tx
-//line hotspot.go:56
 							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
@@ -846,19 +667,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 							var loadXidx int = xidx
 							var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
 							_ = index
 //line hotspot.go:78
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:142
 							gc_if8 := computed
-//line hotspot.go:142
 							if gc_if8.ToBits() != 0 {
 //line hotspot.go:142
 								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreMasked((*[16]float32)(gc_at13[gc_tx:]), gc_if8)
 							}
 						}
-//line hotspot.go:144
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -870,9 +688,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 						var tx int = gc_tx
-//line hotspot.go:56
 						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
@@ -883,24 +699,20 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
 						_ = index
 //line hotspot.go:78
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:142
 						gc_if7 := computed
-//line hotspot.go:142
 						if gc_if7.ToBits() != 0 {
 //line hotspot.go:142
 							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreMasked((*[8]float32)(gc_at13[gc_tx:]), gc_if7)
 						}
 					}
-//line hotspot.go:144
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {
@@ -917,9 +729,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							var tx int = gc_tx
-//line hotspot.go:56
 							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
@@ -934,27 +744,23 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:142
 							if index < 0 || index > len(tempDst)-16 {
-//line hotspot.go:142
 								break
 							}
 //line hotspot.go:142
 							gc_if6 := computed
 							if gc_if6.ToBits() != 0 {
-//line hotspot.go:143
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line hotspot.go:143
 								if tx >= 0 && tx <= len(tempT[ty])-16 {
 //line hotspot.go:143
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
 								} else {
-//line hotspot.go:143
 									break gc_steps4
 								}
 //line hotspot.go:143
 								gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
 							}
 						}
-//line hotspot.go:145
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -968,9 +774,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						var tx int = gc_tx
-//line hotspot.go:56
 						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
@@ -985,134 +789,29 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:142
 						if index < 0 || index > len(tempDst)-8 {
-//line hotspot.go:142
 							break
 						}
 //line hotspot.go:142
 						gc_if5 := computed
 						if gc_if5.ToBits() != 0 {
-//line hotspot.go:143
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hotspot.go:143
 							if tx >= 0 && tx <= len(tempT[ty])-8 {
 //line hotspot.go:143
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
 							} else {
-//line hotspot.go:143
 								break gc_steps3
 							}
 //line hotspot.go:143
 							gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
 						}
 					}
-//line hotspot.go:145
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hotspot.go:56
-						tx := gc_tx
-//line hotspot.go:56
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hotspot.go:56
-						tx := gc_tx
-//line hotspot.go:56
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hotspot.go:56
-						tx := gc_tx
-//line hotspot.go:56
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hotspot.go:56
-						tx := gc_tx
-//line hotspot.go:56
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:73
 					yidx := blkY + ty
@@ -1123,7 +822,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 					loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {

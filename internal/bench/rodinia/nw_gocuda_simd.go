@@ -20,7 +20,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line nw.go:26
 	bx := gc_bx
 //line nw.go:29
 	bIndexX := bx
@@ -31,19 +30,16 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:40
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line nw.go:27
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					var tx int = gc_tx
 //line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -51,32 +47,24 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					if tx < 0 || tx > len(temp)-16 || (index+
 //line nw.go:45
 						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
-//line nw.go:40
 						break
 					}
 //line nw.go:40
 					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
 					if gc_if2.ToBits() != 0 {
-//line nw.go:41
 						var gc_u2 int32
-//line nw.go:41
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line nw.go:41
 							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line nw.go:41
 							gc_u2 = matrixCuda[indexNW]
 						}
-//line nw.go:41
 						for gc_k2 := range 16 {
-//line nw.go:41
 							if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line nw.go:41
 								gc_pos.Thread = gc_rank + gc_k2
 //line nw.go:41
 								temp[tx+gc_k2][0] = gc_u2
 							}
 						}
-//line nw.go:41
 						gc_pos.Thread = gc_rank
 					}
 					{
@@ -144,7 +132,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
-//line nw.go:47
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -153,13 +140,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 		if compiled.SIMD {
-//line nw.go:27
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				var tx int = gc_tx
 //line nw.go:32
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -167,32 +152,24 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				if tx < 0 || tx > len(temp)-8 || (index+
 //line nw.go:45
 					cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
-//line nw.go:40
 					break
 				}
 //line nw.go:40
 				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 				if gc_if.ToBits() != 0 {
-//line nw.go:41
 					var gc_u int32
-//line nw.go:41
 					if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line nw.go:41
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line nw.go:41
 						gc_u = matrixCuda[indexNW]
 					}
-//line nw.go:41
 					for gc_k := range 8 {
-//line nw.go:41
 						if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line nw.go:41
 							gc_pos.Thread = gc_rank + gc_k
 //line nw.go:41
 							temp[tx+gc_k][0] = gc_u
 						}
 					}
-//line nw.go:41
 					gc_pos.Thread = gc_rank
 				}
 //line nw.go:45
@@ -233,7 +210,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:27
 			tx := gc_tx
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -246,85 +222,85 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(1)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(2)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(3)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(4)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(5)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(6)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(7)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(8)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(9)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(10)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(11)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(12)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(13)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(14)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(15)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
-//line nw.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 1
+//line nw.go:53
 		gc_stride := cols * 1
 		gc_off4 := indexW
 		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
@@ -340,7 +316,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -349,7 +324,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -358,7 +332,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -367,7 +340,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -376,17 +348,16 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:49
 				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
-//line nw.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off5 := 1
+//line nw.go:58
 		gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
@@ -405,12 +376,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line nw.go:27
 								var tx int = gc_tx
 //line nw.go:33
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:33
 								_ = indexN
+//line nw.go:34
 								archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -423,19 +393,17 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line nw.go:27
 							var tx int = gc_tx
 //line nw.go:33
 							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:33
 							_ = indexN
+//line nw.go:34
 							archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u3 := gc_vstep2 - gc_fastlo; gc_u3 < gc_seglen; gc_u3++ {
 						gc_tx := gc_fastlo + gc_u3
-//line nw.go:27
 						tx := gc_tx
 						_ = tx
 //line nw.go:52
@@ -446,7 +414,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:33
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -462,13 +429,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nw.go:27
 						var tx int = gc_tx
 //line nw.go:33
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
 						if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
-//line nw.go:52
 							break
 						}
 //line nw.go:53
@@ -486,13 +451,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					var tx int = gc_tx
 //line nw.go:33
 					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
 					if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
-//line nw.go:52
 						break
 					}
 //line nw.go:53
@@ -500,57 +463,9 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:27
-					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:27
-					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:27
-					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:27
-					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:33
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -561,8 +476,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:57
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:58
 		if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -570,7 +485,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:57
 				tIndexX := tx + 1
@@ -583,8 +497,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:66
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:68
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:69
 		if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -592,7 +506,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:68
 				tIndexX_ := tx + NWBlock - m_
@@ -603,7 +516,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -613,14 +525,12 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					var tx int = gc_tx
 //line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:77
 					if (tx+
 						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
-//line nw.go:77
 						break
 					}
 					{
@@ -688,7 +598,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
-//line nw.go:80
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -701,14 +610,12 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				var tx int = gc_tx
 //line nw.go:32
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:77
 				if (tx+
 					1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
-//line nw.go:77
 					break
 				}
 //line nw.go:78
@@ -749,88 +656,87 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:27
 			tx := gc_tx
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-//line nw.go:77
 				ty_ := int(0)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(1)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(2)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(3)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(4)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(5)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(6)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(7)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(8)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(9)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(10)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(11)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(12)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(13)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(14)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(15)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
@@ -846,7 +752,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line nw.go:90
 	bx := gc_bx
 //line nw.go:93
 	bIndexX := bx + blockWidth - i
@@ -857,7 +762,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -867,14 +771,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					var tx int = gc_tx
 //line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:104
 					if (index+
 						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx < 0 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
-//line nw.go:104
 						break
 					}
 					{
@@ -942,7 +844,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
-//line nw.go:107
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -955,14 +856,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				var tx int = gc_tx
 //line nw.go:96
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:104
 				if (index+
 					cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx < 0 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
-//line nw.go:104
 					break
 				}
 //line nw.go:105
@@ -1003,96 +902,95 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:91
 			tx := gc_tx
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-//line nw.go:104
 				ty := int(0)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(1)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(2)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(3)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(4)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(5)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(6)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(7)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(8)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(9)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(10)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(11)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(12)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(13)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(14)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(15)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
 //line nw.go:110
 	gc_apart := compiled.Disjoint(matrixCuda, temp)
-//line nw.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line nw.go:114
 		gc_off3 := indexNW
 		gc_off4 := 1
 		gc_stride := cols * 1
@@ -1103,7 +1001,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_at3 := temp[gc_off4:][:gc_bdx]
 			gc_elem := gc_at2[0]
 			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:109
 				if tx == 0 {
@@ -1119,7 +1016,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -1132,7 +1028,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -1145,7 +1040,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -1158,7 +1052,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -1171,7 +1064,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:109
 				if tx == 0 {
@@ -1182,10 +1074,10 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:119
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off6 := 1
+//line nw.go:122
 		gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
@@ -1204,12 +1096,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line nw.go:91
 								var tx int = gc_tx
 //line nw.go:97
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:97
 								_ = indexN
+//line nw.go:98
 								archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1222,19 +1113,17 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line nw.go:91
 							var tx int = gc_tx
 //line nw.go:97
 							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:97
 							_ = indexN
+//line nw.go:98
 							archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line nw.go:91
 						tx := gc_tx
 						_ = tx
 //line nw.go:116
@@ -1245,7 +1134,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:97
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -1261,13 +1149,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nw.go:91
 						var tx int = gc_tx
 //line nw.go:97
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
 						if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
-//line nw.go:116
 							break
 						}
 //line nw.go:117
@@ -1285,13 +1171,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					var tx int = gc_tx
 //line nw.go:97
 					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
 					if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
-//line nw.go:116
 						break
 					}
 //line nw.go:117
@@ -1299,57 +1183,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:91
-					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:91
-					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:91
-					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nw.go:91
-					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:97
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -1360,8 +1196,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:121
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:122
 		if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -1369,7 +1205,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:121
 				tIndexX := tx + 1
@@ -1382,8 +1217,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:130
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:132
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:133
 		if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -1391,7 +1226,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:132
 				tIndexX_ := tx + NWBlock - m_
@@ -1402,7 +1236,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:143
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1412,14 +1245,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					var tx int = gc_tx
 //line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:141
 					if (tx+
 						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
-//line nw.go:141
 						break
 					}
 					{
@@ -1487,7 +1318,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
-//line nw.go:144
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -1500,14 +1330,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				var tx int = gc_tx
 //line nw.go:96
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:141
 				if (tx+
 					1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
-//line nw.go:141
 					break
 				}
 //line nw.go:142
@@ -1548,88 +1376,87 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:91
 			tx := gc_tx
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-//line nw.go:141
 				ty_ := int(0)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(1)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(2)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(3)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(4)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(5)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(6)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(7)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(8)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(9)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(10)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(11)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(12)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(13)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(14)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(15)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}

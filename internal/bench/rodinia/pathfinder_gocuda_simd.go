@@ -24,15 +24,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
-//line pathfinder.go:38
 	bx := gc_bx
 //line pathfinder.go:43
 	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
 //line pathfinder.go:46
 	blkX := smallBlockCols*bx - border
 	blkXmax := blkX + PathfinderBlock - 1
-//line pathfinder.go:54
 	validXmin := 0
+//line pathfinder.go:55
 	if blkX < 0 {
 		validXmin = -blkX
 	}
@@ -65,18 +64,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line pathfinder.go:39
 							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
-//line pathfinder.go:50
 							_ = xidx
 							{
 //line pathfinder.go:74
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line pathfinder.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -87,11 +83,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line pathfinder.go:39
 						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
-//line pathfinder.go:50
 						_ = xidx
 //line pathfinder.go:74
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
@@ -103,28 +97,24 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line pathfinder.go:79
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line pathfinder.go:39
 							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 							{
 //line pathfinder.go:75
 								if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
-//line pathfinder.go:75
 									break
 								}
 //line pathfinder.go:75
 								archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
 							}
 						}
-//line pathfinder.go:77
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -135,13 +125,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line pathfinder.go:39
 						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:75
 						if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
-//line pathfinder.go:75
 							break
 						}
 //line pathfinder.go:75
@@ -149,61 +137,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
-					}
-					{
-//line pathfinder.go:79
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
-					}
-					{
-//line pathfinder.go:79
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
-					}
-					{
-//line pathfinder.go:79
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
-					}
-				}
-//line pathfinder.go:79
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
@@ -213,24 +149,19 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-//line pathfinder.go:82
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
 		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line pathfinder.go:78
 			gc_none2 := archsimd.Mask32x16FromBits(0)
-//line pathfinder.go:78
 			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 				gc_rank := gc_vstep3
 //line pathfinder.go:78
 				var computed bool
-//line pathfinder.go:78
 				gc_b3 := gc_none2
 //line pathfinder.go:78
 				if computed {
-//line pathfinder.go:78
 					gc_b3 = gc_all2
 				}
 //line pathfinder.go:78
@@ -244,19 +175,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 	if compiled.SIMD {
-//line pathfinder.go:78
 		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:78
 		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:78
 			gc_b2 := gc_none
 //line pathfinder.go:78
 			if computed {
-//line pathfinder.go:78
 				gc_b2 = gc_all
 			}
 //line pathfinder.go:78
@@ -264,46 +191,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep3
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-//line pathfinder.go:80
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-//line pathfinder.go:80
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-//line pathfinder.go:80
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-//line pathfinder.go:80
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 		var computed bool
-//line pathfinder.go:80
 		gc_s_computed[gc_rank] = computed
 	}
 //line pathfinder.go:79
@@ -326,7 +217,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
@@ -338,13 +228,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-//line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
@@ -356,7 +244,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-//line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
@@ -364,6 +251,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line pathfinder.go:87
 			if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -386,16 +274,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line pathfinder.go:39
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line pathfinder.go:39
 							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line pathfinder.go:39
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 								var tx int = gc_tx
 //line pathfinder.go:50
 								var xidx int = blkX + tx
@@ -410,11 +294,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 								var gc_x4 int = tx
 //line pathfinder.go:72
 								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x4, 16)))).ToBits())
-//line pathfinder.go:72
 								_ = gc_t4
 //line pathfinder.go:72
 								var computed bool
-//line pathfinder.go:80
 								computed = false
 								{
 									computed = true
@@ -426,11 +308,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									} else {
 //line pathfinder.go:83
 										var gc_lanes9 [16]int32
-//line pathfinder.go:83
 										for gc_k9 := range 16 {
-//line pathfinder.go:83
 											if 0xffff&(1<<gc_k9) != 0 {
-//line pathfinder.go:83
 												gc_pos.Thread = gc_rank + gc_k9
 //line pathfinder.go:83
 												gc_lanes9[gc_k9] = prev[max((tx-
@@ -438,16 +317,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 													1)+gc_k9, validXmin)]
 											}
 										}
-//line pathfinder.go:63
 										gc_pos.Thread = gc_rank
-//line pathfinder.go:63
 										gc_ld9 = archsimd.LoadInt32x16(&gc_lanes9)
 									}
-//line pathfinder.go:63
 									left := gc_ld9
 //line pathfinder.go:63
 									up := archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
-//line pathfinder.go:63
 									var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:63
 									if gc_in8 && e >= 0 && e <= len(prev)-16 {
@@ -456,11 +331,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									} else {
 //line pathfinder.go:85
 										var gc_lanes10 [16]int32
-//line pathfinder.go:85
 										for gc_k10 := range 16 {
-//line pathfinder.go:85
 											if 0xffff&(1<<gc_k10) != 0 {
-//line pathfinder.go:85
 												gc_pos.Thread = gc_rank + gc_k10
 //line pathfinder.go:85
 												gc_lanes10[gc_k10] = prev[min((tx+
@@ -468,12 +340,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 													1)+gc_k10, validXmax)]
 											}
 										}
-//line pathfinder.go:64
 										gc_pos.Thread = gc_rank
-//line pathfinder.go:64
 										gc_ld10 = archsimd.LoadInt32x16(&gc_lanes10)
 									}
-//line pathfinder.go:64
 									right := gc_ld10
 //line pathfinder.go:64
 									shortest := left.Min(up)
@@ -481,16 +350,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									shortest = shortest.Min(right)
 //line pathfinder.go:64
 									var index int = cols*(startStep+i) + xidx
-//line pathfinder.go:88
 									_ = index
 //line pathfinder.go:88
 									shortest.Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
-//line pathfinder.go:81
 								gc_b7 := gc_none6
 //line pathfinder.go:81
 								if computed {
-//line pathfinder.go:81
 									gc_b7 = gc_all6
 								}
 //line pathfinder.go:81
@@ -504,16 +370,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					if compiled.SIMD {
-//line pathfinder.go:39
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pathfinder.go:39
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:39
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
@@ -528,13 +390,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							var gc_x3 int = tx
 //line pathfinder.go:72
 							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x3, 8)))))
-//line pathfinder.go:72
 							_ = gc_t3
 //line pathfinder.go:72
 							var computed bool
-//line pathfinder.go:80
 							computed = false
-//line pathfinder.go:82
 							computed = true
 							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:83
@@ -544,11 +403,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							} else {
 //line pathfinder.go:83
 								var gc_lanes7 [8]int32
-//line pathfinder.go:83
 								for gc_k7 := range 8 {
-//line pathfinder.go:83
 									if 0xff&(1<<gc_k7) != 0 {
-//line pathfinder.go:83
 										gc_pos.Thread = gc_rank + gc_k7
 //line pathfinder.go:83
 										gc_lanes7[gc_k7] = prev[max((tx-
@@ -556,16 +412,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 											1)+gc_k7, validXmin)]
 									}
 								}
-//line pathfinder.go:63
 								gc_pos.Thread = gc_rank
-//line pathfinder.go:63
 								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
-//line pathfinder.go:63
 							left := gc_ld7
 //line pathfinder.go:63
 							up := archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
-//line pathfinder.go:63
 							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:63
 							if gc_in6 && e >= 0 && e <= len(prev)-8 {
@@ -574,11 +426,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							} else {
 //line pathfinder.go:85
 								var gc_lanes8 [8]int32
-//line pathfinder.go:85
 								for gc_k8 := range 8 {
-//line pathfinder.go:85
 									if 0xff&(1<<gc_k8) != 0 {
-//line pathfinder.go:85
 										gc_pos.Thread = gc_rank + gc_k8
 //line pathfinder.go:85
 										gc_lanes8[gc_k8] = prev[min((tx+
@@ -586,12 +435,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 											1)+gc_k8, validXmax)]
 									}
 								}
-//line pathfinder.go:64
 								gc_pos.Thread = gc_rank
-//line pathfinder.go:64
 								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
 							}
-//line pathfinder.go:64
 							right := gc_ld8
 //line pathfinder.go:64
 							shortest := left.Min(up)
@@ -599,15 +445,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							shortest = shortest.Min(right)
 //line pathfinder.go:64
 							var index int = cols*(startStep+i) + xidx
-//line pathfinder.go:88
 							_ = index
 //line pathfinder.go:88
 							shortest.Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-//line pathfinder.go:81
 							gc_b6 := gc_none5
 //line pathfinder.go:81
 							if computed {
-//line pathfinder.go:81
 								gc_b6 = gc_all5
 							}
 //line pathfinder.go:81
@@ -618,7 +461,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
@@ -627,10 +469,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-//line pathfinder.go:80
 						computed = false
-//line pathfinder.go:82
 						computed = true
+//line pathfinder.go:83
 						left := prev[w]
 						up := gc_at3[gc_tx]
 						right := prev[e]
@@ -638,7 +479,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						shortest = min(shortest, right)
 //line pathfinder.go:89
 						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -646,17 +486,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line pathfinder.go:39
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line pathfinder.go:39
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line pathfinder.go:39
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 								var tx int = gc_tx
 //line pathfinder.go:50
 								var xidx int = blkX + tx
@@ -671,19 +507,16 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 								var gc_x2 int = tx
 //line pathfinder.go:72
 								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x2, 16)))).ToBits())
-//line pathfinder.go:72
 								_ = gc_t2
 //line pathfinder.go:72
 								var computed bool
-//line pathfinder.go:80
 								computed = false
 								{
 									computed = true
-									if tx < 0 || tx > len(prev)-16 || tx > len(result)-16 {
 //line pathfinder.go:83
+									if tx < 0 || tx > len(prev)-16 || tx > len(result)-16 {
 										break
 									}
-//line pathfinder.go:83
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:83
 									if gc_in3 && w >= 0 && w <= len(prev)-16 {
@@ -692,11 +525,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									} else {
 //line pathfinder.go:83
 										var gc_lanes4 [16]int32
-//line pathfinder.go:83
 										for gc_k4 := range 16 {
-//line pathfinder.go:83
 											if 0xffff&(1<<gc_k4) != 0 {
-//line pathfinder.go:83
 												gc_pos.Thread = gc_rank + gc_k4
 //line pathfinder.go:83
 												gc_lanes4[gc_k4] = prev[max((tx-
@@ -704,16 +534,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 													1)+gc_k4, validXmin)]
 											}
 										}
-//line pathfinder.go:63
 										gc_pos.Thread = gc_rank
-//line pathfinder.go:63
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 									}
-//line pathfinder.go:63
 									left := gc_ld4
 //line pathfinder.go:63
 									up := archsimd.LoadInt32x16Slice(prev[tx:])
-//line pathfinder.go:84
 									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:84
 									if gc_in4 && e >= 0 && e <= len(prev)-16 {
@@ -721,11 +547,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									} else {
 //line pathfinder.go:85
 										var gc_lanes5 [16]int32
-//line pathfinder.go:85
 										for gc_k5 := range 16 {
-//line pathfinder.go:85
 											if 0xffff&(1<<gc_k5) != 0 {
-//line pathfinder.go:85
 												gc_pos.Thread = gc_rank + gc_k5
 //line pathfinder.go:85
 												gc_lanes5[gc_k5] = prev[min((tx+
@@ -733,12 +556,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 													1)+gc_k5, validXmax)]
 											}
 										}
-//line pathfinder.go:64
 										gc_pos.Thread = gc_rank
-//line pathfinder.go:64
 										gc_ld5 = archsimd.LoadInt32x16(&gc_lanes5)
 									}
-//line pathfinder.go:64
 									right := gc_ld5
 //line pathfinder.go:64
 									shortest := left.Min(up)
@@ -746,23 +566,19 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									shortest = shortest.Min(right)
 //line pathfinder.go:64
 									var index int = cols*(startStep+i) + xidx
-//line pathfinder.go:88
 									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:88
 									if index >= 0 && index <= len(gpuWall)-16 {
 										gc_ld6 = archsimd.LoadInt32x16Slice(gpuWall[index:])
 									} else {
-//line pathfinder.go:89
 										break gc_steps2
 									}
 //line pathfinder.go:89
 									shortest.Add(gc_ld6).StoreSlice(result[tx:])
 								}
-//line pathfinder.go:81
 								gc_b5 := gc_none4
 //line pathfinder.go:81
 								if computed {
-//line pathfinder.go:81
 									gc_b5 = gc_all4
 								}
 //line pathfinder.go:81
@@ -776,17 +592,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					if compiled.SIMD {
-//line pathfinder.go:39
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pathfinder.go:39
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:39
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
@@ -801,19 +613,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							var gc_x int = tx
 //line pathfinder.go:72
 							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x, 8)))))
-//line pathfinder.go:72
 							_ = gc_t
 //line pathfinder.go:72
 							var computed bool
-//line pathfinder.go:80
 							computed = false
-//line pathfinder.go:82
 							computed = true
-							if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
 //line pathfinder.go:83
+							if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
 								break
 							}
-//line pathfinder.go:83
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:83
 							if gc_in && w >= 0 && w <= len(prev)-8 {
@@ -822,11 +630,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							} else {
 //line pathfinder.go:83
 								var gc_lanes [8]int32
-//line pathfinder.go:83
 								for gc_k := range 8 {
-//line pathfinder.go:83
 									if 0xff&(1<<gc_k) != 0 {
-//line pathfinder.go:83
 										gc_pos.Thread = gc_rank + gc_k
 //line pathfinder.go:83
 										gc_lanes[gc_k] = prev[max((tx-
@@ -834,16 +639,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 											1)+gc_k, validXmin)]
 									}
 								}
-//line pathfinder.go:63
 								gc_pos.Thread = gc_rank
-//line pathfinder.go:63
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
-//line pathfinder.go:63
 							left := gc_ld
 //line pathfinder.go:63
 							up := archsimd.LoadInt32x8Slice(prev[tx:])
-//line pathfinder.go:84
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:84
 							if gc_in2 && e >= 0 && e <= len(prev)-8 {
@@ -851,11 +652,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							} else {
 //line pathfinder.go:85
 								var gc_lanes2 [8]int32
-//line pathfinder.go:85
 								for gc_k2 := range 8 {
-//line pathfinder.go:85
 									if 0xff&(1<<gc_k2) != 0 {
-//line pathfinder.go:85
 										gc_pos.Thread = gc_rank + gc_k2
 //line pathfinder.go:85
 										gc_lanes2[gc_k2] = prev[min((tx+
@@ -863,12 +661,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 											1)+gc_k2, validXmax)]
 									}
 								}
-//line pathfinder.go:64
 								gc_pos.Thread = gc_rank
-//line pathfinder.go:64
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 							}
-//line pathfinder.go:64
 							right := gc_ld2
 //line pathfinder.go:64
 							shortest := left.Min(up)
@@ -876,22 +671,18 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							shortest = shortest.Min(right)
 //line pathfinder.go:64
 							var index int = cols*(startStep+i) + xidx
-//line pathfinder.go:88
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:88
 							if index >= 0 && index <= len(gpuWall)-8 {
 								gc_ld3 = archsimd.LoadInt32x8Slice(gpuWall[index:])
 							} else {
-//line pathfinder.go:89
 								break gc_steps
 							}
 //line pathfinder.go:89
 							shortest.Add(gc_ld3).StoreSlice(result[tx:])
-//line pathfinder.go:81
 							gc_b4 := gc_none3
 //line pathfinder.go:81
 							if computed {
-//line pathfinder.go:81
 								gc_b4 = gc_all3
 							}
 //line pathfinder.go:81
@@ -902,7 +693,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
@@ -913,10 +703,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-//line pathfinder.go:80
 						computed = false
-//line pathfinder.go:82
 						computed = true
+//line pathfinder.go:83
 						left := prev[w]
 						up := prev[tx]
 						right := prev[e]
@@ -924,7 +713,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						shortest = min(shortest, right)
 						index := cols*(startStep+i) + xidx
 						result[tx] = shortest + gpuWall[index]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -934,8 +722,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if i == iteration-1 {
 			break
 		}
-//line pathfinder.go:96
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line pathfinder.go:97
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
@@ -946,21 +734,17 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 							var tx int = gc_tx
-//line pathfinder.go:39
 							_ = tx
 //line pathfinder.go:39
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:95
 							gc_if4 := computed
-//line pathfinder.go:95
 							if gc_if4.ToBits() != 0 {
 //line pathfinder.go:95
 								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
-//line pathfinder.go:97
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -972,26 +756,21 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 						var tx int = gc_tx
-//line pathfinder.go:39
 						_ = tx
 //line pathfinder.go:39
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:95
 						gc_if3 := computed
-//line pathfinder.go:95
 						if gc_if3.ToBits() != 0 {
 //line pathfinder.go:95
 							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
-//line pathfinder.go:97
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
@@ -1006,13 +785,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 							var tx int = gc_tx
 //line pathfinder.go:39
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:95
 							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-//line pathfinder.go:95
 								break
 							}
 //line pathfinder.go:95
@@ -1022,7 +799,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
-//line pathfinder.go:98
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1034,13 +810,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 						var tx int = gc_tx
 //line pathfinder.go:39
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:95
 						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
-//line pathfinder.go:95
 							break
 						}
 //line pathfinder.go:95
@@ -1050,70 +824,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
-//line pathfinder.go:98
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:41
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:41
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:41
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-						tx := gc_tx
-//line pathfinder.go:41
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
@@ -1123,8 +839,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-//line pathfinder.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line pathfinder.go:105
 		gc_off3 := blkX
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
@@ -1136,23 +852,19 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
-//line pathfinder.go:50
 						_ = xidx
 //line pathfinder.go:50
 						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:103
 						gc_if8 := computed
-//line pathfinder.go:103
 						if gc_if8.ToBits() != 0 {
 //line pathfinder.go:103
 							archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
 						}
 					}
-//line pathfinder.go:105
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -1164,28 +876,23 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 					var tx int = gc_tx
 //line pathfinder.go:50
 					var xidx int = blkX + tx
-//line pathfinder.go:50
 					_ = xidx
 //line pathfinder.go:50
 					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:103
 					gc_if7 := computed
-//line pathfinder.go:103
 					if gc_if7.ToBits() != 0 {
 //line pathfinder.go:103
 						archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
 					}
 				}
-//line pathfinder.go:105
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {
@@ -1200,7 +907,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
@@ -1208,7 +914,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:103
 						if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
-//line pathfinder.go:103
 							break
 						}
 //line pathfinder.go:103
@@ -1218,7 +923,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
 						}
 					}
-//line pathfinder.go:106
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -1230,7 +934,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
 					gc_tx := gc_vstep9
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 					var tx int = gc_tx
 //line pathfinder.go:50
 					var xidx int = blkX + tx
@@ -1238,7 +941,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:103
 					if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
-//line pathfinder.go:103
 						break
 					}
 //line pathfinder.go:103
@@ -1248,80 +950,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
 					}
 				}
-//line pathfinder.go:106
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep9
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
-//line pathfinder.go:52
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
-//line pathfinder.go:52
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
-//line pathfinder.go:52
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
-//line pathfinder.go:52
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 				tx := gc_tx
 //line pathfinder.go:50
 				xidx := blkX + tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {

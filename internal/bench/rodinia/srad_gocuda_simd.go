@@ -30,9 +30,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_s_e := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	_ = &q0sqr
-//line srad.go:40
 	bx := gc_bx
-//line srad.go:40
 	by := gc_by
 //line srad.go:51
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -63,18 +61,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
-//line srad.go:41
 							_ = ty
 //line srad.go:44
 							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
-//line srad.go:44
 							_ = indexN
-							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:45
+							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 							_ = indexS
 //line srad.go:49
 							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -86,31 +80,24 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = jc
 //line srad.go:49
 							var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = g2
 //line srad.go:49
 							var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = l
 //line srad.go:49
 							var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = num
 //line srad.go:49
 							var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = den
 //line srad.go:49
 							var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = qsqr
 //line srad.go:49
 							var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = c
 //line srad.go:59
 							if by > 0 {
@@ -151,18 +138,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
-//line srad.go:41
 						_ = ty
 //line srad.go:44
 						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
-//line srad.go:44
 						_ = indexN
-						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:45
+						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 						_ = indexS
 //line srad.go:49
 						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -174,31 +157,24 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = jc
 //line srad.go:49
 						var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = g2
 //line srad.go:49
 						var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = l
 //line srad.go:49
 						var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = num
 //line srad.go:49
 						var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = den
 //line srad.go:49
 						var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = qsqr
 //line srad.go:49
 						var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = c
 //line srad.go:59
 						if by > 0 {
@@ -246,7 +222,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					} else if by == gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at6[gc_tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -268,9 +243,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:44
 							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
@@ -285,35 +258,27 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = jc
 //line srad.go:49
 							var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = g2
 //line srad.go:49
 							var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = l
 //line srad.go:49
 							var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = num
 //line srad.go:49
 							var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = den
 //line srad.go:49
 							var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = qsqr
 //line srad.go:49
 							var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
 							_ = c
 //line srad.go:59
 							if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
-//line srad.go:59
 								break
 							}
 //line srad.go:59
@@ -326,17 +291,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes5 [16]float32
 //line srad.go:60
 									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
-//line srad.go:60
 									for gc_k5 := range 16 {
-//line srad.go:60
 										if 0xffff&(1<<gc_k5) != 0 {
-//line srad.go:60
 											gc_pos.Thread = gc_rank + gc_k5
 //line srad.go:60
 											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
-//line srad.go:60
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -350,17 +311,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes6 [16]float32
 //line srad.go:63
 									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
-//line srad.go:63
 									for gc_k6 := range 16 {
-//line srad.go:63
 										if 0xffff&(1<<gc_k6) != 0 {
-//line srad.go:63
 											gc_pos.Thread = gc_rank + gc_k6
 //line srad.go:63
 											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
-//line srad.go:63
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -374,17 +331,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes7 [16]float32
 //line srad.go:66
 									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
-//line srad.go:66
 									for gc_k7 := range 16 {
-//line srad.go:66
 										if 0xffff&(1<<gc_k7) != 0 {
-//line srad.go:66
 											gc_pos.Thread = gc_rank + gc_k7
 //line srad.go:66
 											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
-//line srad.go:66
 									gc_pos.Thread = gc_rank
 								}
 //line srad.go:66
@@ -396,17 +349,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes8 [16]float32
 //line srad.go:68
 									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
-//line srad.go:68
 									for gc_k8 := range 16 {
-//line srad.go:68
 										if 0xffff&(1<<gc_k8) != 0 {
-//line srad.go:68
 											gc_pos.Thread = gc_rank + gc_k8
 //line srad.go:68
 											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
-//line srad.go:68
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -431,9 +380,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:44
 						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
@@ -448,35 +395,27 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = jc
 //line srad.go:49
 						var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = g2
 //line srad.go:49
 						var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = l
 //line srad.go:49
 						var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = num
 //line srad.go:49
 						var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = den
 //line srad.go:49
 						var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = qsqr
 //line srad.go:49
 						var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
 						_ = c
 //line srad.go:59
 						if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
-//line srad.go:59
 							break
 						}
 //line srad.go:59
@@ -489,17 +428,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes [8]float32
 //line srad.go:60
 								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
-//line srad.go:60
 								for gc_k := range 8 {
-//line srad.go:60
 									if 0xff&(1<<gc_k) != 0 {
-//line srad.go:60
 										gc_pos.Thread = gc_rank + gc_k
 //line srad.go:60
 										north[ty][tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line srad.go:60
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -513,17 +448,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes2 [8]float32
 //line srad.go:63
 								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
-//line srad.go:63
 								for gc_k2 := range 8 {
-//line srad.go:63
 									if 0xff&(1<<gc_k2) != 0 {
-//line srad.go:63
 										gc_pos.Thread = gc_rank + gc_k2
 //line srad.go:63
 										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line srad.go:63
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -537,17 +468,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes3 [8]float32
 //line srad.go:66
 								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
-//line srad.go:66
 								for gc_k3 := range 8 {
-//line srad.go:66
 									if 0xff&(1<<gc_k3) != 0 {
-//line srad.go:66
 										gc_pos.Thread = gc_rank + gc_k3
 //line srad.go:66
 										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line srad.go:66
 								gc_pos.Thread = gc_rank
 							}
 //line srad.go:66
@@ -559,17 +486,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes4 [8]float32
 //line srad.go:68
 								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
-//line srad.go:68
 								for gc_k4 := range 8 {
-//line srad.go:68
 									if 0xff&(1<<gc_k4) != 0 {
-//line srad.go:68
 										gc_pos.Thread = gc_rank + gc_k4
 //line srad.go:68
 										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
-//line srad.go:68
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -587,9 +510,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:44
 					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
@@ -608,7 +529,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					} else if by == gc_gdy-1 {
 						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -628,12 +548,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
+//line srad.go:93
 	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
-//line srad.go:96
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
+//line srad.go:99
 			gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
 			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off7 := cols*SRADBlock*by + cols*gc_ty
@@ -653,24 +574,19 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line srad.go:41
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							_ = tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:46
 							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-//line srad.go:46
 							_ = indexW
-							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:47
+							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 							_ = indexE
 //line srad.go:73
 							if bx > 0 {
@@ -692,7 +608,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								compiled.BroadcastFloat32x16At(&gc_at12[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
 							}
 						}
-//line srad.go:83
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -701,24 +616,19 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 				if compiled.SIMD {
-//line srad.go:41
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						_ = tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:46
 						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-//line srad.go:46
 						_ = indexW
-						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:47
+						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 						_ = indexE
 //line srad.go:73
 						if bx > 0 {
@@ -740,7 +650,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							compiled.BroadcastFloat32x8At(&gc_at12[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
 						}
 					}
-//line srad.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
@@ -762,15 +671,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line srad.go:41
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:46
 							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
@@ -785,17 +691,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes13 [16]float32
 //line srad.go:74
 									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes13)
-//line srad.go:74
 									for gc_k13 := range 16 {
-//line srad.go:74
 										if 0xffff&(1<<gc_k13) != 0 {
-//line srad.go:74
 											gc_pos.Thread = gc_rank + gc_k13
 //line srad.go:74
 											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
 										}
 									}
-//line srad.go:74
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -809,17 +711,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes14 [16]float32
 //line srad.go:77
 									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes14)
-//line srad.go:77
 									for gc_k14 := range 16 {
-//line srad.go:77
 										if 0xffff&(1<<gc_k14) != 0 {
-//line srad.go:77
 											gc_pos.Thread = gc_rank + gc_k14
 //line srad.go:77
 											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
-//line srad.go:77
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -833,17 +731,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes15 [16]float32
 //line srad.go:80
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes15)
-//line srad.go:80
 									for gc_k15 := range 16 {
-//line srad.go:80
 										if 0xffff&(1<<gc_k15) != 0 {
-//line srad.go:80
 											gc_pos.Thread = gc_rank + gc_k15
 //line srad.go:80
 											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
 										}
 									}
-//line srad.go:80
 									gc_pos.Thread = gc_rank
 								}
 //line srad.go:80
@@ -855,22 +749,17 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes16 [16]float32
 //line srad.go:82
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
-//line srad.go:82
 									for gc_k16 := range 16 {
-//line srad.go:82
 										if 0xffff&(1<<gc_k16) != 0 {
-//line srad.go:82
 											gc_pos.Thread = gc_rank + gc_k16
 //line srad.go:82
 											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
 										}
 									}
-//line srad.go:82
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line srad.go:84
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -879,15 +768,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 				if compiled.SIMD {
-//line srad.go:41
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:46
 						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
@@ -902,17 +788,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes9 [8]float32
 //line srad.go:74
 								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).Store(&gc_lanes9)
-//line srad.go:74
 								for gc_k9 := range 8 {
-//line srad.go:74
 									if 0xff&(1<<gc_k9) != 0 {
-//line srad.go:74
 										gc_pos.Thread = gc_rank + gc_k9
 //line srad.go:74
 										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
-//line srad.go:74
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -926,17 +808,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes10 [8]float32
 //line srad.go:77
 								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes10)
-//line srad.go:77
 								for gc_k10 := range 8 {
-//line srad.go:77
 									if 0xff&(1<<gc_k10) != 0 {
-//line srad.go:77
 										gc_pos.Thread = gc_rank + gc_k10
 //line srad.go:77
 										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
-//line srad.go:77
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -950,17 +828,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes11 [8]float32
 //line srad.go:80
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).Store(&gc_lanes11)
-//line srad.go:80
 								for gc_k11 := range 8 {
-//line srad.go:80
 									if 0xff&(1<<gc_k11) != 0 {
-//line srad.go:80
 										gc_pos.Thread = gc_rank + gc_k11
 //line srad.go:80
 										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 									}
 								}
-//line srad.go:80
 								gc_pos.Thread = gc_rank
 							}
 //line srad.go:80
@@ -972,30 +846,23 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes12 [8]float32
 //line srad.go:82
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
-//line srad.go:82
 								for gc_k12 := range 8 {
-//line srad.go:82
 									if 0xff&(1<<gc_k12) != 0 {
-//line srad.go:82
 										gc_pos.Thread = gc_rank + gc_k12
 //line srad.go:82
 										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
-//line srad.go:82
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line srad.go:84
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:46
 					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
@@ -1034,14 +901,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
 							_ = index
+//line srad.go:44
 							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1054,14 +919,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
 						_ = index
+//line srad.go:44
 						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1079,15 +942,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
-//line srad.go:86
 								break
 							}
 //line srad.go:87
@@ -1105,15 +965,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
-//line srad.go:86
 							break
 						}
 //line srad.go:87
@@ -1121,67 +978,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1226,9 +1026,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							tx := gc_tx
-//line srad.go:41
 							ty := gc_ty
 //line srad.go:43
 							var n float32
@@ -1254,8 +1052,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var c float32
 //line srad.go:89
 							jc = gc_at15[gc_u]
-//line srad.go:91
 							switch {
+//line srad.go:92
 							case ty == 0 && tx == 0:
 								n = gc_at16[gc_u] - jc
 								s = gc_at17[gc_u] - jc
@@ -1330,9 +1128,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					var n float32
@@ -1358,8 +1154,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
-//line srad.go:91
 					switch {
+//line srad.go:92
 					case ty == 0 && tx == 0:
 						n = north[ty][tx] - jc
 						s = temp[ty+1][tx] - jc
@@ -1433,9 +1229,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					var n float32
@@ -1461,8 +1255,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
-//line srad.go:91
 					switch {
+//line srad.go:92
 					case ty == 0 && tx == 0:
 						n = north[ty][tx] - jc
 						s = temp[ty+1][tx] - jc
@@ -1558,13 +1352,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
 							_ = index
 //line srad.go:43
 							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
@@ -1595,13 +1386,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
 						_ = index
 //line srad.go:43
 						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
@@ -1625,7 +1413,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				}
 				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
@@ -1646,9 +1433,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							var tx int = gc_tx
-//line srad.go:41
 							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1662,7 +1447,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line srad.go:160
 							if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
-//line srad.go:160
 								break
 							}
 //line srad.go:161
@@ -1685,9 +1469,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						var tx int = gc_tx
-//line srad.go:41
 						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1701,7 +1483,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line srad.go:160
 						if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
-//line srad.go:160
 							break
 						}
 //line srad.go:161
@@ -1714,107 +1495,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:41
-						tx := gc_tx
-//line srad.go:41
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
@@ -1851,9 +1538,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_n := gc_b.Len()
 	_ = &lambda
 	_ = &q0sqr
-//line srad.go:184
 	bx := gc_bx
-//line srad.go:184
 	by := gc_by
 //line srad.go:192
 	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -1875,38 +1560,30 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
 							_ = index
 //line srad.go:190
 							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cc
 //line srad.go:190
 							var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cn
 //line srad.go:190
 							var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cs
 //line srad.go:190
 							var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = ce
 //line srad.go:190
 							var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cw
 //line srad.go:190
 							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = dSum
+//line srad.go:191
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1919,38 +1596,30 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
 						_ = index
 //line srad.go:190
 						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cc
 //line srad.go:190
 						var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cn
 //line srad.go:190
 						var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cs
 //line srad.go:190
 						var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = ce
 //line srad.go:190
 						var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cw
 //line srad.go:190
 						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = dSum
+//line srad.go:191
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1976,39 +1645,30 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
 							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cc
 //line srad.go:190
 							var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cn
 //line srad.go:190
 							var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cs
 //line srad.go:190
 							var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = ce
 //line srad.go:190
 							var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = cw
 //line srad.go:190
 							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:190
 							_ = dSum
 //line srad.go:198
 							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
-//line srad.go:198
 								break
 							}
 //line srad.go:199
@@ -2026,39 +1686,30 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
 						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cc
 //line srad.go:190
 						var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cn
 //line srad.go:190
 						var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cs
 //line srad.go:190
 						var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = ce
 //line srad.go:190
 						var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = cw
 //line srad.go:190
 						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:190
 						_ = dSum
 //line srad.go:198
 						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
-//line srad.go:198
 							break
 						}
 //line srad.go:199
@@ -2066,99 +1717,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -2196,15 +1758,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
-//line srad.go:185
 							_ = ty
 //line srad.go:188
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:188
 							_ = indexS
 //line srad.go:201
 							if by < gc_gdy-1 {
@@ -2217,7 +1775,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line srad.go:206
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2228,15 +1785,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
-//line srad.go:185
 						_ = ty
 //line srad.go:188
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:188
 						_ = indexS
 //line srad.go:201
 						if by < gc_gdy-1 {
@@ -2249,7 +1802,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
-//line srad.go:206
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
@@ -2270,15 +1822,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:188
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:201
 							if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
-//line srad.go:201
 								break
 							}
 //line srad.go:201
@@ -2291,17 +1840,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes3 [16]float32
 //line srad.go:202
 									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
-//line srad.go:202
 									for gc_k3 := range 16 {
-//line srad.go:202
 										if 0xffff&(1<<gc_k3) != 0 {
-//line srad.go:202
 											gc_pos.Thread = gc_rank + gc_k3
 //line srad.go:202
 											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
-//line srad.go:202
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -2315,22 +1860,17 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes4 [16]float32
 //line srad.go:205
 									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
-//line srad.go:205
 									for gc_k4 := range 16 {
-//line srad.go:205
 										if 0xffff&(1<<gc_k4) != 0 {
-//line srad.go:205
 											gc_pos.Thread = gc_rank + gc_k4
 //line srad.go:205
 											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line srad.go:205
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line srad.go:207
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2343,15 +1883,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:188
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:201
 						if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
-//line srad.go:201
 							break
 						}
 //line srad.go:201
@@ -2364,17 +1901,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes [8]float32
 //line srad.go:202
 								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
-//line srad.go:202
 								for gc_k := range 8 {
-//line srad.go:202
 									if 0xff&(1<<gc_k) != 0 {
-//line srad.go:202
 										gc_pos.Thread = gc_rank + gc_k
 //line srad.go:202
 										southC[ty][tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line srad.go:202
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -2388,30 +1921,23 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes2 [8]float32
 //line srad.go:205
 								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
-//line srad.go:205
 								for gc_k2 := range 8 {
-//line srad.go:205
 									if 0xff&(1<<gc_k2) != 0 {
-//line srad.go:205
 										gc_pos.Thread = gc_rank + gc_k2
 //line srad.go:205
 										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line srad.go:205
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line srad.go:207
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:188
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
@@ -2432,10 +1958,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	}
 	gc_apart := compiled.Disjoint(cCuda, eastC)
 	{
-//line srad.go:218
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
+//line srad.go:221
 			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
 			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
@@ -2448,21 +1974,16 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line srad.go:185
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							_ = tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:189
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:189
 							_ = indexE
 //line srad.go:209
 							if bx < gc_gdx-1 {
@@ -2475,7 +1996,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
-//line srad.go:214
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2484,21 +2004,16 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 				if compiled.SIMD {
-//line srad.go:185
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						_ = tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:189
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:189
 						_ = indexE
 //line srad.go:209
 						if bx < gc_gdx-1 {
@@ -2511,7 +2026,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
-//line srad.go:214
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
@@ -2528,15 +2042,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line srad.go:185
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:189
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -2550,17 +2061,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes7 [16]float32
 //line srad.go:210
 									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes7)
-//line srad.go:210
 									for gc_k7 := range 16 {
-//line srad.go:210
 										if 0xffff&(1<<gc_k7) != 0 {
-//line srad.go:210
 											gc_pos.Thread = gc_rank + gc_k7
 //line srad.go:210
 											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
-//line srad.go:210
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -2574,22 +2081,17 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 									var gc_lanes8 [16]float32
 //line srad.go:213
 									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
-//line srad.go:213
 									for gc_k8 := range 16 {
-//line srad.go:213
 										if 0xffff&(1<<gc_k8) != 0 {
-//line srad.go:213
 											gc_pos.Thread = gc_rank + gc_k8
 //line srad.go:213
 											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
-//line srad.go:213
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line srad.go:215
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2598,15 +2100,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 				if compiled.SIMD {
-//line srad.go:185
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:189
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -2620,17 +2119,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes5 [8]float32
 //line srad.go:210
 								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes5)
-//line srad.go:210
 								for gc_k5 := range 8 {
-//line srad.go:210
 									if 0xff&(1<<gc_k5) != 0 {
-//line srad.go:210
 										gc_pos.Thread = gc_rank + gc_k5
 //line srad.go:210
 										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
-//line srad.go:210
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -2644,30 +2139,23 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								var gc_lanes6 [8]float32
 //line srad.go:213
 								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
-//line srad.go:213
 								for gc_k6 := range 8 {
-//line srad.go:213
 									if 0xff&(1<<gc_k6) != 0 {
-//line srad.go:213
 										gc_pos.Thread = gc_rank + gc_k6
 //line srad.go:213
 										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
-//line srad.go:213
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line srad.go:215
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:189
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -2700,14 +2188,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
 							_ = index
+//line srad.go:188
 							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2720,14 +2206,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
 						_ = index
+//line srad.go:188
 						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2745,15 +2229,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 							if index < 0 || index > len(cCuda)-16 || tx < 0 || tx > len(cCudaTemp[ty])-16 {
-//line srad.go:217
 								break
 							}
 //line srad.go:218
@@ -2771,15 +2252,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 						if index < 0 || index > len(cCuda)-8 || tx < 0 || tx > len(cCudaTemp[ty])-8 {
-//line srad.go:217
 							break
 						}
 //line srad.go:218
@@ -2787,67 +2265,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -2892,9 +2313,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							tx := gc_tx
-//line srad.go:185
 							ty := gc_ty
 //line srad.go:189
 							var cc float32
@@ -2910,8 +2329,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var dSum float32
 //line srad.go:220
 							cc = gc_at11[gc_u]
-//line srad.go:222
 							switch {
+//line srad.go:223
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
 								cn = cc
 								cs = gc_at12[gc_u]
@@ -2943,9 +2362,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -2963,8 +2380,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-//line srad.go:222
 					switch {
+//line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
 						cs = southC[ty][tx]
@@ -2995,9 +2412,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -3015,8 +2430,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-//line srad.go:222
 					switch {
+//line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
 						cs = southC[ty][tx]
@@ -3064,14 +2479,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
 							gc_tx := gc_vstep9
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
 							_ = index
+//line srad.go:188
 							archsimd.LoadFloat32x16Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3084,14 +2497,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
 						gc_tx := gc_vstep9
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
 						_ = index
+//line srad.go:188
 						archsimd.LoadFloat32x8Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3109,15 +2520,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep10
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							var tx int = gc_tx
-//line srad.go:185
 							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 							if tx < 0 || tx > len(cCudaResult[ty])-16 || index < 0 || index > len(jCuda)-16 {
-//line srad.go:252
 								break
 							}
 //line srad.go:253
@@ -3135,15 +2543,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						var tx int = gc_tx
-//line srad.go:185
 						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 						if tx < 0 || tx > len(cCudaResult[ty])-8 || index < 0 || index > len(jCuda)-8 {
-//line srad.go:252
 							break
 						}
 //line srad.go:253
@@ -3151,67 +2556,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep10
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line srad.go:185
-						tx := gc_tx
-//line srad.go:185
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx

@@ -35,10 +35,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 				gc_by = 0
 			}
 		}
-//line streamcluster.go:48
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:51
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -56,7 +56,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -67,7 +66,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -78,7 +76,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -89,7 +86,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -100,7 +96,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -113,7 +108,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -124,7 +118,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -135,7 +128,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -146,7 +138,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -157,7 +148,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -165,6 +155,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:81
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -186,7 +177,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -202,7 +192,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -218,7 +207,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -234,7 +222,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -250,7 +237,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var retval float32
 //line streamcluster.go:52
 					lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -258,8 +244,8 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-//line streamcluster.go:74
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:75
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -280,7 +266,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						var tid int = gc_bdx*bid + gc_tx
-//line streamcluster.go:49
 						_ = tid
 //line streamcluster.go:49
 						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
@@ -293,12 +278,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:73
 						tmp := gc_at[gc_tx] - gc_elem
 						retval += tmp * tmp
-//line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
@@ -313,7 +296,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 //line streamcluster.go:73
 						if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-//line streamcluster.go:73
 							break
 						}
 //line streamcluster.go:73
@@ -323,84 +305,23 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 //line streamcluster.go:51
 						retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:73
 						tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 						retval += tmp * tmp
-//line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 			}
 		}
 		{
-//line streamcluster.go:73
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:74
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -415,7 +336,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76
@@ -432,13 +352,11 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 					}
 				} else {
-//line streamcluster.go:68
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76

@@ -36,10 +36,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 				gc_by = 0
 			}
 		}
-//line streamcluster.go:48
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:51
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -57,7 +57,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -68,7 +67,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -79,7 +77,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -90,7 +87,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -101,7 +97,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -114,7 +109,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -125,7 +119,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -136,7 +129,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -147,7 +139,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -158,7 +149,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -166,6 +156,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:81
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -187,7 +178,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -203,7 +193,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -219,7 +208,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -235,7 +223,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var retval float32
 //line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -251,7 +238,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var retval float32
 //line streamcluster.go:52
 					lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -259,8 +245,8 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-//line streamcluster.go:74
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:75
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -278,7 +264,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line streamcluster.go:49
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
@@ -286,7 +271,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 								gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 								var tid int = gc_bdx*bid + gc_tx
-//line streamcluster.go:49
 								_ = tid
 //line streamcluster.go:49
 								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank:])
@@ -307,7 +291,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 					}
 					if compiled.SIMD {
-//line streamcluster.go:49
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -315,7 +298,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 							var tid int = gc_bdx*bid + gc_tx
-//line streamcluster.go:49
 							_ = tid
 //line streamcluster.go:49
 							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
@@ -330,12 +312,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:73
 						tmp := gc_at[gc_tx] - gc_elem
 						retval += tmp * tmp
-//line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
@@ -343,7 +323,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line streamcluster.go:49
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
@@ -356,7 +335,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 								{
 //line streamcluster.go:73
 									if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
-//line streamcluster.go:73
 										break
 									}
 //line streamcluster.go:73
@@ -375,7 +353,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 					}
 					if compiled.SIMD {
-//line streamcluster.go:49
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -387,7 +364,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 //line streamcluster.go:73
 							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-//line streamcluster.go:73
 								break
 							}
 //line streamcluster.go:73
@@ -399,84 +375,23 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
-							retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:66
-							gc_s_retval[gc_rank] = retval
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:73
 						tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 						retval += tmp * tmp
-//line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 			}
 		}
 		{
-//line streamcluster.go:73
 			gc_from, gc_to := 0, gc_bdx
+//line streamcluster.go:74
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -491,7 +406,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76
@@ -508,13 +422,11 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 					}
 				} else {
-//line streamcluster.go:68
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76

@@ -43,7 +43,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:30
 				tid := gc_tx
 //line blockreduce.go:33
 				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
@@ -51,7 +50,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:34
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -67,7 +65,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 //line blockreduce.go:35
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:39
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:35
 						v += gc_c1r[gc_lane]
@@ -87,7 +84,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line blockreduce.go:53
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -97,12 +93,11 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:30
 				tid := gc_tx
+//line blockreduce.go:31
 				lane := tid % 32
 //line blockreduce.go:31
 				warp := tid / 32
-//line blockreduce.go:33
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:37
 				if lane == 0 {
@@ -111,7 +106,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 	}
-//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -120,13 +114,13 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:53
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blockreduce.go:60
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -135,12 +129,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -150,7 +141,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -160,7 +150,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -170,7 +159,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -180,10 +168,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -200,7 +186,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 1
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -209,12 +194,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -224,7 +206,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -234,7 +215,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -244,7 +224,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -254,10 +233,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -274,7 +251,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 2
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -283,12 +259,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -298,7 +271,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -308,7 +280,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -318,7 +289,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -328,10 +298,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -348,7 +316,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 3
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -357,12 +324,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -372,7 +336,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -382,7 +345,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -392,7 +354,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -402,10 +363,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -430,12 +389,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							{
 //line blockreduce.go:43
 								gc_xs2 := warps
-//line blockreduce.go:43
 								gc_i2 := 0
-//line blockreduce.go:43
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:43
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 										w := gc_xs2[gc_k6]
@@ -445,7 +401,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 										w := gc_xs2[gc_k7]
@@ -455,7 +410,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 										w := gc_xs2[gc_k8]
@@ -465,7 +419,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 										w := gc_xs2[gc_k9]
@@ -475,10 +428,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:43
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:43
 										gc_k10 := gc_i2
 //line blockreduce.go:43
 										w := gc_xs2[gc_k10]
@@ -506,12 +457,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -521,7 +469,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -531,7 +478,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -541,7 +487,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -551,10 +496,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -579,12 +522,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -594,7 +534,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -604,7 +543,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -614,7 +552,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -624,10 +561,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -652,12 +587,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -667,7 +599,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -677,7 +608,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -687,7 +617,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -697,10 +626,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -725,12 +652,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -740,7 +664,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -750,7 +673,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -760,7 +682,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -770,10 +691,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -798,12 +717,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							{
 //line blockreduce.go:43
 								gc_xs := warps
-//line blockreduce.go:43
 								gc_i := 0
-//line blockreduce.go:43
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:43
 										gc_k := gc_i + 0
 //line blockreduce.go:43
 										w := gc_xs[gc_k]
@@ -813,7 +729,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k2 := gc_i + 1
 //line blockreduce.go:45
 										w := gc_xs[gc_k2]
@@ -823,7 +738,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k3 := gc_i + 2
 //line blockreduce.go:45
 										w := gc_xs[gc_k3]
@@ -833,7 +747,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k4 := gc_i + 3
 //line blockreduce.go:45
 										w := gc_xs[gc_k4]
@@ -843,10 +756,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:43
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:43
 										gc_k5 := gc_i
 //line blockreduce.go:43
 										w := gc_xs[gc_k5]
@@ -888,7 +799,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:67
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -904,7 +814,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 		}
 //line blockreduce.go:61
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:58
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_v, gocuda.WarpSize/2)
 		} else {
@@ -916,7 +825,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 //line blockreduce.go:59
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:63
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:59
 						v += gc_c1r[gc_lane]
@@ -941,7 +849,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -950,6 +857,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:75
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -961,12 +869,9 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 							{
 //line blockreduce.go:67
 								gc_xs2 := warps
-//line blockreduce.go:67
 								gc_i2 := 0
-//line blockreduce.go:67
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:67
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:67
 										w := gc_xs2[gc_k6]
@@ -976,7 +881,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:69
 										w := gc_xs2[gc_k7]
@@ -986,7 +890,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:69
 										w := gc_xs2[gc_k8]
@@ -996,7 +899,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:69
 										w := gc_xs2[gc_k9]
@@ -1006,10 +908,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 								}
-//line blockreduce.go:67
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:67
 										gc_k10 := gc_i2
 //line blockreduce.go:67
 										w := gc_xs2[gc_k10]
@@ -1034,12 +934,9 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 							{
 //line blockreduce.go:67
 								gc_xs := warps
-//line blockreduce.go:67
 								gc_i := 0
-//line blockreduce.go:67
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:67
 										gc_k := gc_i + 0
 //line blockreduce.go:67
 										w := gc_xs[gc_k]
@@ -1049,7 +946,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k2 := gc_i + 1
 //line blockreduce.go:69
 										w := gc_xs[gc_k2]
@@ -1059,7 +955,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k3 := gc_i + 2
 //line blockreduce.go:69
 										w := gc_xs[gc_k3]
@@ -1069,7 +964,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k4 := gc_i + 3
 //line blockreduce.go:69
 										w := gc_xs[gc_k4]
@@ -1079,10 +973,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 								}
-//line blockreduce.go:67
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:67
 										gc_k5 := gc_i
 //line blockreduce.go:67
 										w := gc_xs[gc_k5]
@@ -1113,8 +1005,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line blockreduce.go:80
 	nw := gc_bdx >> 5
+//line blockreduce.go:81
 	warps := gocuda.Shared[float64](t, nw)[:nw]
 //line blockreduce.go:83
 	var gc_l_v [32]float64
@@ -1125,7 +1017,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:92
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1141,7 +1032,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 		}
 //line blockreduce.go:86
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:83
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1157,7 +1047,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 //line blockreduce.go:84
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:88
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:84
 						v += gc_c1r[gc_lane]
@@ -1182,7 +1071,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1194,8 +1082,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					{
-//line blockreduce.go:91
 						s := 0.0
+//line blockreduce.go:92
 						for w := 0; w < nw; w++ {
 							s += warps[w]
 						}
@@ -1248,13 +1136,11 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
 //line blockreduce.go:149
 				var v_ float64 = v
-//line blockreduce.go:149
 				_ = v_
 			}
 		}
 //line blockreduce.go:154
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:139
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -1270,7 +1156,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 //line blockreduce.go:140
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:144
 						v_ := gc_l_v_[gc_lane]
 //line blockreduce.go:140
 						v_ += gc_c1r[gc_lane]
@@ -1289,11 +1174,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:148
 				lane := gc_tx % 32
-//line blockreduce.go:148
 				wid := gc_tx / 32
-//line blockreduce.go:150
 				v_ := gc_l_v_[gc_lane]
 //line blockreduce.go:152
 				var v float64
@@ -1304,7 +1186,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				if lane == 0 {
 					shared_[wid] = v
 				}
-//line blockreduce.go:154
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1317,7 +1198,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blockreduce.go:168
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1327,19 +1207,17 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:148
 				lane := gc_tx % 32
 //line blockreduce.go:150
 				var v float64
-//line blockreduce.go:154
 				v = 0
 				if gc_tx < gc_bdx/32 {
+//line blockreduce.go:156
 					v = shared_[lane]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line blockreduce.go:162
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1351,7 +1229,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:148
 				wid := gc_tx / 32
 //line blockreduce.go:158
 				if wid == 0 {
@@ -1367,14 +1244,11 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:172
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:159
 				var v_2 float64 = v
-//line blockreduce.go:161
 				gc_l_v_2[gc_lane] = v_2
 			}
-//line blockreduce.go:139
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -1393,7 +1267,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blockreduce.go:147
 							v_2 := gc_l_v_2[gc_lane]
 //line blockreduce.go:140
 							v_2 += gc_c2r[gc_lane]
@@ -1411,7 +1284,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:156
 				v_2 := gc_l_v_2[gc_lane]
 //line blockreduce.go:158
 				var v float64
@@ -1419,28 +1291,25 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				var r_2 float64 = v_2
 //line blockreduce.go:159
 				v = r_2
-//line blockreduce.go:161
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line blockreduce.go:169
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line blockreduce.go:175
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 			gc_at := partial[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line blockreduce.go:182
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:184
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1450,11 +1319,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 1
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1464,11 +1330,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 2
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1478,11 +1341,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 3
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1492,10 +1352,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blockreduce.go:142
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 				var r float64 = v
@@ -1505,7 +1363,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				gc_at[0] = sum
 			}
 		} else {
-//line blockreduce.go:139
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1521,7 +1378,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1534,7 +1390,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1547,7 +1402,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1560,7 +1414,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1600,9 +1453,9 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line blockreduce.go:186
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line blockreduce.go:188
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
 				gc_at := x[gc_off:][:32]
 //line blockreduce.go:174
@@ -1615,20 +1468,18 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 					tid := gc_tx
+//line blockreduce.go:172
 					i := gc_bx*gc_bdx + tid
 //line blockreduce.go:174
 					var v float32
 					if i < len(x) {
 						v = x[i]
 					}
-//line blockreduce.go:179
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line blockreduce.go:178
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1644,7 +1495,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 //line blockreduce.go:179
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:183
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:179
 						v += gc_c1r[gc_lane]
@@ -1664,7 +1514,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line blockreduce.go:197
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1674,9 +1523,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 				tid := gc_tx
-//line blockreduce.go:173
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:181
 				if tid%32 == 0 {
@@ -1692,9 +1539,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line blockreduce.go:198
 		var gc_m11 uint32
-//line blockreduce.go:185
 		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
 			gc_lo3, gc_hi3 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
@@ -1704,7 +1549,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
 			}
 		} else {
-//line blockreduce.go:195
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1714,7 +1558,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 				tid := gc_tx
 //line blockreduce.go:185
 				if tid < 32 {
@@ -1722,26 +1565,24 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 			}
 		}
-//line blockreduce.go:191
 		gc_save11 := gc_act
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line blockreduce.go:198
 				gc_x03 := gc_tidx.X
 				gc_off2 := gc_x03
+//line blockreduce.go:200
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
 					gc_at2 := warps[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x03 + gc_lane
-//line blockreduce.go:171
 						tid := gc_tx
 //line blockreduce.go:173
 						var v float32
-//line blockreduce.go:186
 						v = 0
+//line blockreduce.go:187
 						if tid < gc_bdx/32 {
 							v = gc_at2[gc_lane]
 						}
@@ -1758,12 +1599,11 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 						tid := gc_tx
 //line blockreduce.go:173
 						var v float32
-//line blockreduce.go:186
 						v = 0
+//line blockreduce.go:187
 						if tid < gc_bdx/32 {
 							v = warps[tid]
 						}
@@ -1771,7 +1611,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					}
 				}
 			}
-//line blockreduce.go:190
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v2)
@@ -1790,7 +1629,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blockreduce.go:198
 							v := gc_l_v2[gc_lane]
 //line blockreduce.go:191
 							v += gc_c2r[gc_lane]
@@ -1802,16 +1640,14 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line blockreduce.go:201
 				gc_x04 := gc_tidx.X
 				gc_off3 := gc_bx
+//line blockreduce.go:203
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at3 := partial[gc_off3:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
-//line blockreduce.go:171
 						tid := gc_tx
-//line blockreduce.go:173
 						v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
 						if tid == 0 {
@@ -1829,9 +1665,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 						tid := gc_tx
-//line blockreduce.go:173
 						v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
 						if tid == 0 {
@@ -1841,7 +1675,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 			}
 		}
-//line blockreduce.go:201
 		gc_act = gc_save11 &^ gc_dead
 	}
 }
@@ -1868,7 +1701,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brFloat64_207
-//line blockreduce.go:215
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1885,7 +1717,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 		}
 //line blockreduce.go:211
 		gc_jam_brFloat64_207_flush(&gc_jam)
-//line blockreduce.go:210
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1901,7 +1732,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 //line blockreduce.go:211
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:215
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:211
 						v += gc_c1r[gc_lane]
@@ -1926,7 +1756,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1935,6 +1764,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:227
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1946,12 +1776,9 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 							{
 //line blockreduce.go:219
 								gc_xs2 := warps
-//line blockreduce.go:219
 								gc_i2 := 0
-//line blockreduce.go:219
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:219
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:219
 										w := gc_xs2[gc_k6]
@@ -1961,7 +1788,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:221
 										w := gc_xs2[gc_k7]
@@ -1971,7 +1797,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:221
 										w := gc_xs2[gc_k8]
@@ -1981,7 +1806,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:221
 										w := gc_xs2[gc_k9]
@@ -1991,10 +1815,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:219
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:219
 										gc_k10 := gc_i2
 //line blockreduce.go:219
 										w := gc_xs2[gc_k10]
@@ -2019,12 +1841,9 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 							{
 //line blockreduce.go:219
 								gc_xs := warps
-//line blockreduce.go:219
 								gc_i := 0
-//line blockreduce.go:219
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:219
 										gc_k := gc_i + 0
 //line blockreduce.go:219
 										w := gc_xs[gc_k]
@@ -2034,7 +1853,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k2 := gc_i + 1
 //line blockreduce.go:221
 										w := gc_xs[gc_k2]
@@ -2044,7 +1862,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k3 := gc_i + 2
 //line blockreduce.go:221
 										w := gc_xs[gc_k3]
@@ -2054,7 +1871,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k4 := gc_i + 3
 //line blockreduce.go:221
 										w := gc_xs[gc_k4]
@@ -2064,10 +1880,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:219
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:219
 										gc_k5 := gc_i
 //line blockreduce.go:219
 										w := gc_xs[gc_k5]
@@ -2110,7 +1924,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brMin_234
-//line blockreduce.go:242
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2131,7 +1944,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:242
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:238
 				v = min(v, gc_c1r[gc_lane])
@@ -2154,7 +1966,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2163,6 +1974,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:254
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2174,12 +1986,9 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:246
 								gc_xs2 := warps
-//line blockreduce.go:246
 								gc_i2 := 0
-//line blockreduce.go:246
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:246
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:246
 										w := gc_xs2[gc_k6]
@@ -2189,7 +1998,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:248
 										w := gc_xs2[gc_k7]
@@ -2199,7 +2007,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:248
 										w := gc_xs2[gc_k8]
@@ -2209,7 +2016,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:248
 										w := gc_xs2[gc_k9]
@@ -2219,10 +2025,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:246
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:246
 										gc_k10 := gc_i2
 //line blockreduce.go:246
 										w := gc_xs2[gc_k10]
@@ -2247,12 +2051,9 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:246
 								gc_xs := warps
-//line blockreduce.go:246
 								gc_i := 0
-//line blockreduce.go:246
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:246
 										gc_k := gc_i + 0
 //line blockreduce.go:246
 										w := gc_xs[gc_k]
@@ -2262,7 +2063,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k2 := gc_i + 1
 //line blockreduce.go:248
 										w := gc_xs[gc_k2]
@@ -2272,7 +2072,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k3 := gc_i + 2
 //line blockreduce.go:248
 										w := gc_xs[gc_k3]
@@ -2282,7 +2081,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k4 := gc_i + 3
 //line blockreduce.go:248
 										w := gc_xs[gc_k4]
@@ -2292,10 +2090,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:246
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:246
 										gc_k5 := gc_i
 //line blockreduce.go:246
 										w := gc_xs[gc_k5]
@@ -2338,7 +2134,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brMax_261
-//line blockreduce.go:269
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2366,7 +2161,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				var shflDownSync int32 = gc_c1r[gc_lane]
 //line blockreduce.go:265
 				v = max32(v, shflDownSync)
-//line blockreduce.go:267
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -2386,7 +2180,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2396,6 +2189,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0
 				gc_off3 := gc_bx
+//line blockreduce.go:282
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at := warps[gc_off2:][:1]
 					gc_at2 := partial[gc_off3:][:1]
@@ -2408,12 +2202,9 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:273
 								gc_xs2 := warps[1:]
-//line blockreduce.go:273
 								gc_i2 := 0
-//line blockreduce.go:273
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:273
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:273
 										w := gc_xs2[gc_k6]
@@ -2423,7 +2214,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:275
 										w := gc_xs2[gc_k7]
@@ -2433,7 +2223,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:275
 										w := gc_xs2[gc_k8]
@@ -2443,7 +2232,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:275
 										w := gc_xs2[gc_k9]
@@ -2453,10 +2241,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:273
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:273
 										gc_k10 := gc_i2
 //line blockreduce.go:273
 										w := gc_xs2[gc_k10]
@@ -2481,12 +2267,9 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:273
 								gc_xs := warps[1:]
-//line blockreduce.go:273
 								gc_i := 0
-//line blockreduce.go:273
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:273
 										gc_k := gc_i + 0
 //line blockreduce.go:273
 										w := gc_xs[gc_k]
@@ -2496,7 +2279,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k2 := gc_i + 1
 //line blockreduce.go:275
 										w := gc_xs[gc_k2]
@@ -2506,7 +2288,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k3 := gc_i + 2
 //line blockreduce.go:275
 										w := gc_xs[gc_k3]
@@ -2516,7 +2297,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k4 := gc_i + 3
 //line blockreduce.go:275
 										w := gc_xs[gc_k4]
@@ -2526,10 +2306,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:273
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:273
 										gc_k5 := gc_i
 //line blockreduce.go:273
 										w := gc_xs[gc_k5]
@@ -2572,7 +2350,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brXorBits_296
-//line blockreduce.go:304
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2593,7 +2370,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:304
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:300
 				v ^= gc_c1r[gc_lane]
@@ -2616,7 +2392,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2625,6 +2400,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:316
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2636,12 +2412,9 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 							{
 //line blockreduce.go:308
 								gc_xs2 := warps
-//line blockreduce.go:308
 								gc_i2 := 0
-//line blockreduce.go:308
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:308
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:308
 										w := gc_xs2[gc_k6]
@@ -2651,7 +2424,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:310
 										w := gc_xs2[gc_k7]
@@ -2661,7 +2433,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:310
 										w := gc_xs2[gc_k8]
@@ -2671,7 +2442,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:310
 										w := gc_xs2[gc_k9]
@@ -2681,10 +2451,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 								}
-//line blockreduce.go:308
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:308
 										gc_k10 := gc_i2
 //line blockreduce.go:308
 										w := gc_xs2[gc_k10]
@@ -2709,12 +2477,9 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 							{
 //line blockreduce.go:308
 								gc_xs := warps
-//line blockreduce.go:308
 								gc_i := 0
-//line blockreduce.go:308
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:308
 										gc_k := gc_i + 0
 //line blockreduce.go:308
 										w := gc_xs[gc_k]
@@ -2724,7 +2489,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k2 := gc_i + 1
 //line blockreduce.go:310
 										w := gc_xs[gc_k2]
@@ -2734,7 +2498,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k3 := gc_i + 2
 //line blockreduce.go:310
 										w := gc_xs[gc_k3]
@@ -2744,7 +2507,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k4 := gc_i + 3
 //line blockreduce.go:310
 										w := gc_xs[gc_k4]
@@ -2754,10 +2516,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 								}
-//line blockreduce.go:308
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:308
 										gc_k5 := gc_i
 //line blockreduce.go:308
 										w := gc_xs[gc_k5]
@@ -2792,7 +2552,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:324
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -2800,46 +2559,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		var v float64
 		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 		var v float64
-//line blockreduce.go:325
 		gc_s_v[gc_rank] = v
 	}
 //line blockreduce.go:324
@@ -2849,9 +2572,9 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			return
 		}
 		gc_more = false
-//line blockreduce.go:331
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blockreduce.go:333
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2861,76 +2584,61 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line blockreduce.go:347
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:349
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line blockreduce.go:331
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line blockreduce.go:331
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line blockreduce.go:331
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:332
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 					gc_more = true
 //line blockreduce.go:325
 					v += float64(gc_at[gc_tx])
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -2938,11 +2646,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -2950,11 +2657,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -2962,11 +2668,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -2974,11 +2679,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blockreduce.go:325
@@ -3000,7 +2704,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:331
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
 				gc_c1v[gc_lane] = v
@@ -3009,7 +2712,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:332
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
 				v += gc_c1r[gc_lane]
@@ -3032,7 +2734,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3041,6 +2742,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
+//line blockreduce.go:344
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -3052,12 +2754,9 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 							{
 //line blockreduce.go:336
 								gc_xs2 := warps
-//line blockreduce.go:336
 								gc_i2 := 0
-//line blockreduce.go:336
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:336
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:336
 										w := gc_xs2[gc_k6]
@@ -3067,7 +2766,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:338
 										w := gc_xs2[gc_k7]
@@ -3077,7 +2775,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:338
 										w := gc_xs2[gc_k8]
@@ -3087,7 +2784,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:338
 										w := gc_xs2[gc_k9]
@@ -3097,10 +2793,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 								}
-//line blockreduce.go:336
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:336
 										gc_k10 := gc_i2
 //line blockreduce.go:336
 										w := gc_xs2[gc_k10]
@@ -3125,12 +2819,9 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 							{
 //line blockreduce.go:336
 								gc_xs := warps
-//line blockreduce.go:336
 								gc_i := 0
-//line blockreduce.go:336
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:336
 										gc_k := gc_i + 0
 //line blockreduce.go:336
 										w := gc_xs[gc_k]
@@ -3140,7 +2831,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k2 := gc_i + 1
 //line blockreduce.go:338
 										w := gc_xs[gc_k2]
@@ -3150,7 +2840,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k3 := gc_i + 2
 //line blockreduce.go:338
 										w := gc_xs[gc_k3]
@@ -3160,7 +2849,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k4 := gc_i + 3
 //line blockreduce.go:338
 										w := gc_xs[gc_k4]
@@ -3170,10 +2858,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 								}
-//line blockreduce.go:336
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:336
 										gc_k5 := gc_i
 //line blockreduce.go:336
 										w := gc_xs[gc_k5]
@@ -3216,7 +2902,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:384
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3232,7 +2917,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 		}
 //line blockreduce.go:378
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:375
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -3248,7 +2932,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 //line blockreduce.go:376
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:380
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:376
 						v += gc_c1r[gc_lane]
@@ -3273,7 +2956,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3293,12 +2975,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3308,7 +2987,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3318,7 +2996,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3328,7 +3005,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3338,10 +3014,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3366,12 +3040,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3381,7 +3052,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3391,7 +3061,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3401,7 +3070,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3411,10 +3079,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3439,12 +3105,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3454,7 +3117,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3464,7 +3126,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3474,7 +3135,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3484,10 +3144,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3512,12 +3170,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3527,7 +3182,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3537,7 +3191,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3547,7 +3200,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3557,10 +3209,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3585,12 +3235,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						{
 //line blockreduce.go:384
 							gc_xs := warps
-//line blockreduce.go:384
 							gc_i := 0
-//line blockreduce.go:384
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line blockreduce.go:384
 									gc_k := gc_i + 0
 //line blockreduce.go:384
 									w := gc_xs[gc_k]
@@ -3600,7 +3247,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 								{
-//line blockreduce.go:386
 									gc_k2 := gc_i + 1
 //line blockreduce.go:386
 									w := gc_xs[gc_k2]
@@ -3610,7 +3256,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 								{
-//line blockreduce.go:386
 									gc_k3 := gc_i + 2
 //line blockreduce.go:386
 									w := gc_xs[gc_k3]
@@ -3620,7 +3265,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 								{
-//line blockreduce.go:386
 									gc_k4 := gc_i + 3
 //line blockreduce.go:386
 									w := gc_xs[gc_k4]
@@ -3630,10 +3274,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 							}
-//line blockreduce.go:384
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line blockreduce.go:384
 									gc_k5 := gc_i
 //line blockreduce.go:384
 									w := gc_xs[gc_k5]

@@ -44,7 +44,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:30
 				tid := gc_tx
 //line blockreduce.go:33
 				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
@@ -52,7 +51,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:34
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -68,7 +66,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 //line blockreduce.go:35
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:39
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:35
 						v += gc_c1r[gc_lane]
@@ -88,7 +85,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line blockreduce.go:53
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -98,12 +94,11 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:30
 				tid := gc_tx
+//line blockreduce.go:31
 				lane := tid % 32
 //line blockreduce.go:31
 				warp := tid / 32
-//line blockreduce.go:33
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:37
 				if lane == 0 {
@@ -112,7 +107,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 	}
-//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -121,13 +115,13 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:53
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blockreduce.go:60
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -136,12 +130,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -151,7 +142,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -161,7 +151,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -171,7 +160,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -181,10 +169,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -201,7 +187,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 1
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -210,12 +195,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -225,7 +207,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -235,7 +216,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -245,7 +225,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -255,10 +234,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -275,7 +252,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 2
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -284,12 +260,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -299,7 +272,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -309,7 +281,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -319,7 +290,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -329,10 +299,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -349,7 +317,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 3
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -358,12 +325,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs2 := warps
-//line blockreduce.go:43
 									gc_i2 := 0
-//line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
-//line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 											w := gc_xs2[gc_k6]
@@ -373,7 +337,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 											w := gc_xs2[gc_k7]
@@ -383,7 +346,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 											w := gc_xs2[gc_k8]
@@ -393,7 +355,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 											w := gc_xs2[gc_k9]
@@ -403,10 +364,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
-//line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
 											w := gc_xs2[gc_k10]
@@ -431,12 +390,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							{
 //line blockreduce.go:43
 								gc_xs2 := warps
-//line blockreduce.go:43
 								gc_i2 := 0
-//line blockreduce.go:43
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:43
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
 										w := gc_xs2[gc_k6]
@@ -446,7 +402,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
 										w := gc_xs2[gc_k7]
@@ -456,7 +411,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
 										w := gc_xs2[gc_k8]
@@ -466,7 +420,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
 										w := gc_xs2[gc_k9]
@@ -476,10 +429,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:43
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:43
 										gc_k10 := gc_i2
 //line blockreduce.go:43
 										w := gc_xs2[gc_k10]
@@ -507,12 +458,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -522,7 +470,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -532,7 +479,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -542,7 +488,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -552,10 +497,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -580,12 +523,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -595,7 +535,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -605,7 +544,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -615,7 +553,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -625,10 +562,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -653,12 +588,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -668,7 +600,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -678,7 +609,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -688,7 +618,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -698,10 +627,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -726,12 +653,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 								{
 //line blockreduce.go:43
 									gc_xs := warps
-//line blockreduce.go:43
 									gc_i := 0
-//line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
-//line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
 											w := gc_xs[gc_k]
@@ -741,7 +665,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
 											w := gc_xs[gc_k2]
@@ -751,7 +674,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
 											w := gc_xs[gc_k3]
@@ -761,7 +683,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 										{
-//line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
 											w := gc_xs[gc_k4]
@@ -771,10 +692,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 											}
 										}
 									}
-//line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
-//line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
 											w := gc_xs[gc_k5]
@@ -799,12 +718,9 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							{
 //line blockreduce.go:43
 								gc_xs := warps
-//line blockreduce.go:43
 								gc_i := 0
-//line blockreduce.go:43
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:43
 										gc_k := gc_i + 0
 //line blockreduce.go:43
 										w := gc_xs[gc_k]
@@ -814,7 +730,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k2 := gc_i + 1
 //line blockreduce.go:45
 										w := gc_xs[gc_k2]
@@ -824,7 +739,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k3 := gc_i + 2
 //line blockreduce.go:45
 										w := gc_xs[gc_k3]
@@ -834,7 +748,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:45
 										gc_k4 := gc_i + 3
 //line blockreduce.go:45
 										w := gc_xs[gc_k4]
@@ -844,10 +757,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:43
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:43
 										gc_k5 := gc_i
 //line blockreduce.go:43
 										w := gc_xs[gc_k5]
@@ -889,7 +800,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:67
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -905,9 +815,9 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 		}
 //line blockreduce.go:61
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:58
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line blockreduce.go:60
 			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
 //line blockreduce.go:59
 				gc_run.Add(mask, 0, 32)
@@ -925,7 +835,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 //line blockreduce.go:59
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:63
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:59
 						v += gc_c1r[gc_lane]
@@ -950,7 +859,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -959,6 +867,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:75
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -970,12 +879,9 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 							{
 //line blockreduce.go:67
 								gc_xs2 := warps
-//line blockreduce.go:67
 								gc_i2 := 0
-//line blockreduce.go:67
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:67
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:67
 										w := gc_xs2[gc_k6]
@@ -985,7 +891,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:69
 										w := gc_xs2[gc_k7]
@@ -995,7 +900,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:69
 										w := gc_xs2[gc_k8]
@@ -1005,7 +909,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:69
 										w := gc_xs2[gc_k9]
@@ -1015,10 +918,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 								}
-//line blockreduce.go:67
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:67
 										gc_k10 := gc_i2
 //line blockreduce.go:67
 										w := gc_xs2[gc_k10]
@@ -1043,12 +944,9 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 							{
 //line blockreduce.go:67
 								gc_xs := warps
-//line blockreduce.go:67
 								gc_i := 0
-//line blockreduce.go:67
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:67
 										gc_k := gc_i + 0
 //line blockreduce.go:67
 										w := gc_xs[gc_k]
@@ -1058,7 +956,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k2 := gc_i + 1
 //line blockreduce.go:69
 										w := gc_xs[gc_k2]
@@ -1068,7 +965,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k3 := gc_i + 2
 //line blockreduce.go:69
 										w := gc_xs[gc_k3]
@@ -1078,7 +974,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 									{
-//line blockreduce.go:69
 										gc_k4 := gc_i + 3
 //line blockreduce.go:69
 										w := gc_xs[gc_k4]
@@ -1088,10 +983,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 										}
 									}
 								}
-//line blockreduce.go:67
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:67
 										gc_k5 := gc_i
 //line blockreduce.go:67
 										w := gc_xs[gc_k5]
@@ -1122,8 +1015,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line blockreduce.go:80
 	nw := gc_bdx >> 5
+//line blockreduce.go:81
 	warps := gocuda.Shared[float64](t, nw)[:nw]
 //line blockreduce.go:83
 	var gc_l_v [32]float64
@@ -1134,7 +1027,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:92
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1150,7 +1042,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 		}
 //line blockreduce.go:86
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:83
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1166,7 +1057,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 //line blockreduce.go:84
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:88
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:84
 						v += gc_c1r[gc_lane]
@@ -1191,7 +1081,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1203,8 +1092,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					{
-//line blockreduce.go:91
 						s := 0.0
+//line blockreduce.go:92
 						for w := 0; w < nw; w++ {
 							s += warps[w]
 						}
@@ -1257,13 +1146,11 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
 //line blockreduce.go:149
 				var v_ float64 = v
-//line blockreduce.go:149
 				_ = v_
 			}
 		}
 //line blockreduce.go:154
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:139
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -1279,7 +1166,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 //line blockreduce.go:140
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:144
 						v_ := gc_l_v_[gc_lane]
 //line blockreduce.go:140
 						v_ += gc_c1r[gc_lane]
@@ -1298,11 +1184,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:148
 				lane := gc_tx % 32
-//line blockreduce.go:148
 				wid := gc_tx / 32
-//line blockreduce.go:150
 				v_ := gc_l_v_[gc_lane]
 //line blockreduce.go:152
 				var v float64
@@ -1313,7 +1196,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				if lane == 0 {
 					shared_[wid] = v
 				}
-//line blockreduce.go:154
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1326,7 +1208,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blockreduce.go:168
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1336,19 +1217,17 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:148
 				lane := gc_tx % 32
 //line blockreduce.go:150
 				var v float64
-//line blockreduce.go:154
 				v = 0
 				if gc_tx < gc_bdx/32 {
+//line blockreduce.go:156
 					v = shared_[lane]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line blockreduce.go:162
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1360,7 +1239,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:148
 				wid := gc_tx / 32
 //line blockreduce.go:158
 				if wid == 0 {
@@ -1376,14 +1254,11 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:172
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:159
 				var v_2 float64 = v
-//line blockreduce.go:161
 				gc_l_v_2[gc_lane] = v_2
 			}
-//line blockreduce.go:139
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -1402,7 +1277,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blockreduce.go:147
 							v_2 := gc_l_v_2[gc_lane]
 //line blockreduce.go:140
 							v_2 += gc_c2r[gc_lane]
@@ -1420,7 +1294,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:156
 				v_2 := gc_l_v_2[gc_lane]
 //line blockreduce.go:158
 				var v float64
@@ -1428,28 +1301,25 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				var r_2 float64 = v_2
 //line blockreduce.go:159
 				v = r_2
-//line blockreduce.go:161
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line blockreduce.go:169
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line blockreduce.go:175
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 			gc_at := partial[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line blockreduce.go:182
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:184
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1459,11 +1329,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 1
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1473,11 +1340,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 2
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1487,11 +1351,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 3
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1501,10 +1362,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_at[0] = sum
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blockreduce.go:142
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 				var r float64 = v
@@ -1514,7 +1373,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				gc_at[0] = sum
 			}
 		} else {
-//line blockreduce.go:139
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1530,7 +1388,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1543,7 +1400,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1556,7 +1412,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1569,7 +1424,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					partial[gc_bx] = sum
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1609,9 +1463,9 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line blockreduce.go:186
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line blockreduce.go:188
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
 				gc_at := x[gc_off:][:32]
 //line blockreduce.go:174
@@ -1624,20 +1478,18 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 					tid := gc_tx
+//line blockreduce.go:172
 					i := gc_bx*gc_bdx + tid
 //line blockreduce.go:174
 					var v float32
 					if i < len(x) {
 						v = x[i]
 					}
-//line blockreduce.go:179
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line blockreduce.go:178
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1685,7 +1537,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line blockreduce.go:192
 							v := gc_l_v[gc_lane]
 //line blockreduce.go:179
 							v += gc_c1r[gc_lane]
@@ -1706,7 +1557,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line blockreduce.go:198
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1716,9 +1566,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 				tid := gc_tx
-//line blockreduce.go:173
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:181
 				if tid%32 == 0 {
@@ -1734,9 +1582,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line blockreduce.go:198
 		var gc_m11 uint32
-//line blockreduce.go:185
 		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
 			gc_lo3, gc_hi3 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
@@ -1746,7 +1592,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
 			}
 		} else {
-//line blockreduce.go:195
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1756,7 +1601,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 				tid := gc_tx
 //line blockreduce.go:185
 				if tid < 32 {
@@ -1764,38 +1608,29 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 			}
 		}
-//line blockreduce.go:191
 		gc_save11 := gc_act
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
-//line blockreduce.go:186
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line blockreduce.go:186
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line blockreduce.go:186
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line blockreduce.go:186
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blockreduce.go:189
 						gc_tx := gc_tidx3.X + gc_lane
-//line blockreduce.go:191
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line blockreduce.go:171
 						var tid int = gc_tx
 //line blockreduce.go:171
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blockreduce.go:186
 						v = gc_vb2
-						if tid < 0 || tid > len(warps)-8 {
 //line blockreduce.go:187
+						if tid < 0 || tid > len(warps)-8 {
 							break
 						}
 //line blockreduce.go:187
@@ -1805,7 +1640,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						} else {
 //line blockreduce.go:188
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
-//line blockreduce.go:187
 							if gc_if2.ToBits() != 0 {
 //line blockreduce.go:187
 								v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if2)
@@ -1826,19 +1660,16 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line blockreduce.go:202
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line blockreduce.go:171
 						var tid int = gc_tx
 //line blockreduce.go:171
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blockreduce.go:186
 						v = gc_vb
-						if tid < 0 || tid > len(warps)-8 {
 //line blockreduce.go:187
+						if tid < 0 || tid > len(warps)-8 {
 							break
 						}
 //line blockreduce.go:187
@@ -1855,7 +1686,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line blockreduce.go:196
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1868,19 +1698,17 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 					tid := gc_tx
 //line blockreduce.go:173
 					var v float32
-//line blockreduce.go:186
 					v = 0
+//line blockreduce.go:187
 					if tid < gc_bdx/32 {
 						v = warps[tid]
 					}
 					gc_l_v2[gc_lane] = v
 				}
 			}
-//line blockreduce.go:190
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v2)
@@ -1928,7 +1756,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blockreduce.go:204
 								v := gc_l_v2[gc_lane]
 //line blockreduce.go:191
 								v += gc_c2r[gc_lane]
@@ -1940,21 +1767,17 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			}
 			gc_left4 := gc_act
 			if compiled.SIMD {
-//line blockreduce.go:193
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line blockreduce.go:193
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx5.X + gc_lane
-//line blockreduce.go:198
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line blockreduce.go:171
 						var tid int = gc_tx
 //line blockreduce.go:171
 						v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
@@ -1965,20 +1788,15 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 							var gc_lanes2 [8]float32
 //line blockreduce.go:194
 							v.Store(&gc_lanes2)
-//line blockreduce.go:194
 							for gc_k2 := range 8 {
-//line blockreduce.go:194
 								if gc_if4.ToBits()&(1<<gc_k2) != 0 {
-//line blockreduce.go:194
 									gc_pos.Thread = gc_rank + gc_k2
 //line blockreduce.go:194
 									partial[gc_bx] = gc_lanes2[gc_k2]
 								}
 							}
-//line blockreduce.go:194
 							gc_pos.Thread = gc_rank
 						}
-//line blockreduce.go:195
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1992,12 +1810,10 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line blockreduce.go:209
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line blockreduce.go:171
 						var tid int = gc_tx
 //line blockreduce.go:171
 						v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
@@ -2008,27 +1824,21 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 							var gc_lanes [8]float32
 //line blockreduce.go:194
 							v.Store(&gc_lanes)
-//line blockreduce.go:194
 							for gc_k := range 8 {
-//line blockreduce.go:194
 								if gc_if3.ToBits()&(1<<gc_k) != 0 {
-//line blockreduce.go:194
 									gc_pos.Thread = gc_rank + gc_k
 //line blockreduce.go:194
 									partial[gc_bx] = gc_lanes[gc_k]
 								}
 							}
-//line blockreduce.go:194
 							gc_pos.Thread = gc_rank
 						}
-//line blockreduce.go:195
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line blockreduce.go:202
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2041,9 +1851,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line blockreduce.go:171
 					tid := gc_tx
-//line blockreduce.go:173
 					v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
 					if tid == 0 {
@@ -2052,7 +1860,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 			}
 		}
-//line blockreduce.go:200
 		gc_act = gc_save11 &^ gc_dead
 	}
 }
@@ -2081,7 +1888,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brFloat64_207
-//line blockreduce.go:215
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2098,7 +1904,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 		}
 //line blockreduce.go:211
 		gc_jam_brFloat64_207_flush(&gc_jam)
-//line blockreduce.go:210
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -2114,7 +1919,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 //line blockreduce.go:211
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:215
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:211
 						v += gc_c1r[gc_lane]
@@ -2139,7 +1943,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2148,6 +1951,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:227
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2159,12 +1963,9 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 							{
 //line blockreduce.go:219
 								gc_xs2 := warps
-//line blockreduce.go:219
 								gc_i2 := 0
-//line blockreduce.go:219
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:219
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:219
 										w := gc_xs2[gc_k6]
@@ -2174,7 +1975,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:221
 										w := gc_xs2[gc_k7]
@@ -2184,7 +1984,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:221
 										w := gc_xs2[gc_k8]
@@ -2194,7 +1993,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:221
 										w := gc_xs2[gc_k9]
@@ -2204,10 +2002,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:219
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:219
 										gc_k10 := gc_i2
 //line blockreduce.go:219
 										w := gc_xs2[gc_k10]
@@ -2232,12 +2028,9 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 							{
 //line blockreduce.go:219
 								gc_xs := warps
-//line blockreduce.go:219
 								gc_i := 0
-//line blockreduce.go:219
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:219
 										gc_k := gc_i + 0
 //line blockreduce.go:219
 										w := gc_xs[gc_k]
@@ -2247,7 +2040,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k2 := gc_i + 1
 //line blockreduce.go:221
 										w := gc_xs[gc_k2]
@@ -2257,7 +2049,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k3 := gc_i + 2
 //line blockreduce.go:221
 										w := gc_xs[gc_k3]
@@ -2267,7 +2058,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 									{
-//line blockreduce.go:221
 										gc_k4 := gc_i + 3
 //line blockreduce.go:221
 										w := gc_xs[gc_k4]
@@ -2277,10 +2067,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:219
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:219
 										gc_k5 := gc_i
 //line blockreduce.go:219
 										w := gc_xs[gc_k5]
@@ -2323,7 +2111,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brMin_234
-//line blockreduce.go:242
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2376,7 +2163,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line blockreduce.go:251
 					v := gc_l_v[gc_lane]
 //line blockreduce.go:238
 					v = min(v, gc_c1r[gc_lane])
@@ -2400,7 +2186,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2409,6 +2194,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:254
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2420,12 +2206,9 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:246
 								gc_xs2 := warps
-//line blockreduce.go:246
 								gc_i2 := 0
-//line blockreduce.go:246
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:246
 										gc_k8 := gc_i2 + 0
 //line blockreduce.go:246
 										w := gc_xs2[gc_k8]
@@ -2435,7 +2218,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k9 := gc_i2 + 1
 //line blockreduce.go:248
 										w := gc_xs2[gc_k9]
@@ -2445,7 +2227,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k10 := gc_i2 + 2
 //line blockreduce.go:248
 										w := gc_xs2[gc_k10]
@@ -2455,7 +2236,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k11 := gc_i2 + 3
 //line blockreduce.go:248
 										w := gc_xs2[gc_k11]
@@ -2465,10 +2245,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:246
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:246
 										gc_k12 := gc_i2
 //line blockreduce.go:246
 										w := gc_xs2[gc_k12]
@@ -2493,12 +2271,9 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:246
 								gc_xs := warps
-//line blockreduce.go:246
 								gc_i := 0
-//line blockreduce.go:246
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:246
 										gc_k3 := gc_i + 0
 //line blockreduce.go:246
 										w := gc_xs[gc_k3]
@@ -2508,7 +2283,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k4 := gc_i + 1
 //line blockreduce.go:248
 										w := gc_xs[gc_k4]
@@ -2518,7 +2292,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k5 := gc_i + 2
 //line blockreduce.go:248
 										w := gc_xs[gc_k5]
@@ -2528,7 +2301,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:248
 										gc_k6 := gc_i + 3
 //line blockreduce.go:248
 										w := gc_xs[gc_k6]
@@ -2538,10 +2310,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:246
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:246
 										gc_k7 := gc_i
 //line blockreduce.go:246
 										w := gc_xs[gc_k7]
@@ -2584,7 +2354,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brMax_261
-//line blockreduce.go:269
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2606,45 +2375,31 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
-//line blockreduce.go:265
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				if gc_act == ^uint32(0) {
-//line blockreduce.go:265
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:265
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:265
 						gc_t4 := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line blockreduce.go:265
 						shflDownSync := gc_t4
 //line blockreduce.go:265
 						gc_a4 := v
 //line blockreduce.go:265
 						gc_b5 := shflDownSync
-//line blockreduce.go:265
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blockreduce.go:265
 						gc_returned4 := gc_none2
-//line blockreduce.go:265
 						gc_if5 := gc_a4.Greater(gc_b5)
-//line blockreduce.go:265
 						if gc_if5.ToBits() != 0 {
-//line blockreduce.go:265
 							gc_result4 = gc_a4.Merge(gc_result4, gc_if5)
-//line blockreduce.go:265
 							gc_returned4 = gc_if5.Or(gc_returned4)
 						}
-//line blockreduce.go:265
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line blockreduce.go:265
 						if gc_if6.ToBits() != 0 {
-//line blockreduce.go:265
 							gc_result4 = gc_b5.Merge(gc_result4, gc_if6)
-//line blockreduce.go:265
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
-//line blockreduce.go:265
 						v = gc_result4
 //line blockreduce.go:265
 						v.StoreSlice(gc_l_v[gc_lane:])
@@ -2659,35 +2414,23 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:265
 						gc_t2 := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line blockreduce.go:265
 						shflDownSync := gc_t2
 //line blockreduce.go:265
 						gc_a2 := v
 //line blockreduce.go:265
 						gc_b3 := shflDownSync
-//line blockreduce.go:265
 						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blockreduce.go:265
 						gc_returned2 := gc_none
-//line blockreduce.go:265
 						gc_if2 := gc_a2.Greater(gc_b3)
-//line blockreduce.go:265
 						if gc_if2.ToBits() != 0 {
-//line blockreduce.go:265
 							gc_result2 = gc_a2.Merge(gc_result2, gc_if2)
-//line blockreduce.go:265
 							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
-//line blockreduce.go:265
 						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line blockreduce.go:265
 						if gc_if3.ToBits() != 0 {
-//line blockreduce.go:265
 							gc_result2 = gc_b3.Merge(gc_result2, gc_if3)
-//line blockreduce.go:265
 							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
-//line blockreduce.go:265
 						v = gc_result2
 //line blockreduce.go:265
 						v.StoreSlice(gc_l_v[gc_lane:])
@@ -2708,7 +2451,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					var shflDownSync int32 = gc_c1r[gc_lane]
 //line blockreduce.go:265
 					v = max32(v, shflDownSync)
-//line blockreduce.go:267
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -2729,7 +2471,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2739,6 +2480,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0
 				gc_off3 := gc_bx
+//line blockreduce.go:282
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at := warps[gc_off2:][:1]
 					gc_at2 := partial[gc_off3:][:1]
@@ -2751,12 +2493,9 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:273
 								gc_xs2 := warps[1:]
-//line blockreduce.go:273
 								gc_i2 := 0
-//line blockreduce.go:273
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:273
 										gc_k8 := gc_i2 + 0
 //line blockreduce.go:273
 										w := gc_xs2[gc_k8]
@@ -2766,7 +2505,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k9 := gc_i2 + 1
 //line blockreduce.go:275
 										w := gc_xs2[gc_k9]
@@ -2776,7 +2514,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k10 := gc_i2 + 2
 //line blockreduce.go:275
 										w := gc_xs2[gc_k10]
@@ -2786,7 +2523,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k11 := gc_i2 + 3
 //line blockreduce.go:275
 										w := gc_xs2[gc_k11]
@@ -2796,10 +2532,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:273
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:273
 										gc_k12 := gc_i2
 //line blockreduce.go:273
 										w := gc_xs2[gc_k12]
@@ -2824,12 +2558,9 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							{
 //line blockreduce.go:273
 								gc_xs := warps[1:]
-//line blockreduce.go:273
 								gc_i := 0
-//line blockreduce.go:273
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:273
 										gc_k3 := gc_i + 0
 //line blockreduce.go:273
 										w := gc_xs[gc_k3]
@@ -2839,7 +2570,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k4 := gc_i + 1
 //line blockreduce.go:275
 										w := gc_xs[gc_k4]
@@ -2849,7 +2579,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k5 := gc_i + 2
 //line blockreduce.go:275
 										w := gc_xs[gc_k5]
@@ -2859,7 +2588,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 									{
-//line blockreduce.go:275
 										gc_k6 := gc_i + 3
 //line blockreduce.go:275
 										w := gc_xs[gc_k6]
@@ -2869,10 +2597,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-//line blockreduce.go:273
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:273
 										gc_k7 := gc_i
 //line blockreduce.go:273
 										w := gc_xs[gc_k7]
@@ -2915,7 +2641,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brXorBits_296
-//line blockreduce.go:304
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2968,7 +2693,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line blockreduce.go:313
 					v := gc_l_v[gc_lane]
 //line blockreduce.go:300
 					v ^= gc_c1r[gc_lane]
@@ -2992,7 +2716,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3001,6 +2724,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:316
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -3012,12 +2736,9 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 							{
 //line blockreduce.go:308
 								gc_xs2 := warps
-//line blockreduce.go:308
 								gc_i2 := 0
-//line blockreduce.go:308
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:308
 										gc_k8 := gc_i2 + 0
 //line blockreduce.go:308
 										w := gc_xs2[gc_k8]
@@ -3027,7 +2748,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k9 := gc_i2 + 1
 //line blockreduce.go:310
 										w := gc_xs2[gc_k9]
@@ -3037,7 +2757,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k10 := gc_i2 + 2
 //line blockreduce.go:310
 										w := gc_xs2[gc_k10]
@@ -3047,7 +2766,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k11 := gc_i2 + 3
 //line blockreduce.go:310
 										w := gc_xs2[gc_k11]
@@ -3057,10 +2775,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 								}
-//line blockreduce.go:308
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:308
 										gc_k12 := gc_i2
 //line blockreduce.go:308
 										w := gc_xs2[gc_k12]
@@ -3085,12 +2801,9 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 							{
 //line blockreduce.go:308
 								gc_xs := warps
-//line blockreduce.go:308
 								gc_i := 0
-//line blockreduce.go:308
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:308
 										gc_k3 := gc_i + 0
 //line blockreduce.go:308
 										w := gc_xs[gc_k3]
@@ -3100,7 +2813,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k4 := gc_i + 1
 //line blockreduce.go:310
 										w := gc_xs[gc_k4]
@@ -3110,7 +2822,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k5 := gc_i + 2
 //line blockreduce.go:310
 										w := gc_xs[gc_k5]
@@ -3120,7 +2831,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 									{
-//line blockreduce.go:310
 										gc_k6 := gc_i + 3
 //line blockreduce.go:310
 										w := gc_xs[gc_k6]
@@ -3130,10 +2840,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 								}
-//line blockreduce.go:308
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:308
 										gc_k7 := gc_i
 //line blockreduce.go:308
 										w := gc_xs[gc_k7]
@@ -3168,7 +2876,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:324
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
@@ -3180,46 +2887,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-//line blockreduce.go:325
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 		var v float64
-//line blockreduce.go:325
 		gc_s_v[gc_rank] = v
 	}
 //line blockreduce.go:324
@@ -3229,9 +2900,9 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			return
 		}
 		gc_more = false
-//line blockreduce.go:331
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blockreduce.go:333
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -3241,76 +2912,61 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line blockreduce.go:347
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:349
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line blockreduce.go:331
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line blockreduce.go:331
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line blockreduce.go:331
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:332
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 					gc_more = true
 //line blockreduce.go:325
 					v += float64(gc_at[gc_tx])
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -3318,11 +2974,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -3330,11 +2985,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -3342,11 +2996,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
@@ -3354,11 +3007,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:324
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blockreduce.go:325
@@ -3380,7 +3032,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:331
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
 				gc_c1v[gc_lane] = v
@@ -3389,7 +3040,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:332
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
 				v += gc_c1r[gc_lane]
@@ -3412,7 +3062,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3421,6 +3070,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
+//line blockreduce.go:344
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -3432,12 +3082,9 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 							{
 //line blockreduce.go:336
 								gc_xs2 := warps
-//line blockreduce.go:336
 								gc_i2 := 0
-//line blockreduce.go:336
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:336
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:336
 										w := gc_xs2[gc_k6]
@@ -3447,7 +3094,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:338
 										w := gc_xs2[gc_k7]
@@ -3457,7 +3103,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:338
 										w := gc_xs2[gc_k8]
@@ -3467,7 +3112,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:338
 										w := gc_xs2[gc_k9]
@@ -3477,10 +3121,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 								}
-//line blockreduce.go:336
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:336
 										gc_k10 := gc_i2
 //line blockreduce.go:336
 										w := gc_xs2[gc_k10]
@@ -3505,12 +3147,9 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 							{
 //line blockreduce.go:336
 								gc_xs := warps
-//line blockreduce.go:336
 								gc_i := 0
-//line blockreduce.go:336
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:336
 										gc_k := gc_i + 0
 //line blockreduce.go:336
 										w := gc_xs[gc_k]
@@ -3520,7 +3159,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k2 := gc_i + 1
 //line blockreduce.go:338
 										w := gc_xs[gc_k2]
@@ -3530,7 +3168,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k3 := gc_i + 2
 //line blockreduce.go:338
 										w := gc_xs[gc_k3]
@@ -3540,7 +3177,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 									{
-//line blockreduce.go:338
 										gc_k4 := gc_i + 3
 //line blockreduce.go:338
 										w := gc_xs[gc_k4]
@@ -3550,10 +3186,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 										}
 									}
 								}
-//line blockreduce.go:336
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:336
 										gc_k5 := gc_i
 //line blockreduce.go:336
 										w := gc_xs[gc_k5]
@@ -3596,7 +3230,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:384
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3612,7 +3245,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 		}
 //line blockreduce.go:378
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:375
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -3628,7 +3260,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 //line blockreduce.go:376
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:380
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:376
 						v += gc_c1r[gc_lane]
@@ -3653,7 +3284,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3673,12 +3303,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3688,7 +3315,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3698,7 +3324,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3708,7 +3333,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3718,10 +3342,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3746,12 +3368,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3761,7 +3380,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3771,7 +3389,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3781,7 +3398,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3791,10 +3407,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3819,12 +3433,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3834,7 +3445,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3844,7 +3454,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3854,7 +3463,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3864,10 +3472,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3892,12 +3498,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 							{
 //line blockreduce.go:384
 								gc_xs := warps
-//line blockreduce.go:384
 								gc_i := 0
-//line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
 										w := gc_xs[gc_k]
@@ -3907,7 +3510,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
 										w := gc_xs[gc_k2]
@@ -3917,7 +3519,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
 										w := gc_xs[gc_k3]
@@ -3927,7 +3528,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 									{
-//line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
 										w := gc_xs[gc_k4]
@@ -3937,10 +3537,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 										}
 									}
 								}
-//line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
 										w := gc_xs[gc_k5]
@@ -3965,12 +3563,9 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						{
 //line blockreduce.go:384
 							gc_xs := warps
-//line blockreduce.go:384
 							gc_i := 0
-//line blockreduce.go:384
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line blockreduce.go:384
 									gc_k := gc_i + 0
 //line blockreduce.go:384
 									w := gc_xs[gc_k]
@@ -3980,7 +3575,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 								{
-//line blockreduce.go:386
 									gc_k2 := gc_i + 1
 //line blockreduce.go:386
 									w := gc_xs[gc_k2]
@@ -3990,7 +3584,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 								{
-//line blockreduce.go:386
 									gc_k3 := gc_i + 2
 //line blockreduce.go:386
 									w := gc_xs[gc_k3]
@@ -4000,7 +3593,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 								{
-//line blockreduce.go:386
 									gc_k4 := gc_i + 3
 //line blockreduce.go:386
 									w := gc_xs[gc_k4]
@@ -4010,10 +3602,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 							}
-//line blockreduce.go:384
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line blockreduce.go:384
 									gc_k5 := gc_i
 //line blockreduce.go:384
 									w := gc_xs[gc_k5]

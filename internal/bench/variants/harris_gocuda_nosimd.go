@@ -23,21 +23,19 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_n := gc_b.Len()
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:29
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line harris.go:26
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line harris.go:26
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:23
 				var tid int = gc_tx
+//line harris.go:24
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 				gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -47,17 +45,15 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:27
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:27
 					if gc_if2.ToBits() != 0 {
 //line harris.go:27
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line harris.go:29
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:23
 				tid := gc_tx
+//line harris.go:24
 				i := gc_bx*gc_bdx + tid
 //line harris.go:26
 				gc_at[gc_tx] = 0
@@ -67,18 +63,15 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:26
 			gc_vb := lanes.BroadcastFloat32x8(0)
-//line harris.go:26
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:23
 				var tid int = gc_tx
+//line harris.go:24
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:26
 					break
 				}
 //line harris.go:26
@@ -89,74 +82,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:28
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:27
 					if gc_if.ToBits() != 0 {
 //line harris.go:27
 						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
-//line harris.go:30
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:23
 				tid := gc_tx
+//line harris.go:24
 				i := gc_bx*gc_bdx + tid
 //line harris.go:26
 				sdata[tid] = 0
@@ -174,8 +110,8 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:39
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:40
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -184,86 +120,72 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line harris.go:33
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line harris.go:37
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line harris.go:33
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line harris.go:37
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line harris.go:33
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line harris.go:37
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line harris.go:33
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line harris.go:37
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:33
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line harris.go:37
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:23
 						tid := gc_tx
 //line harris.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:37
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:23
 						tid := gc_tx
 //line harris.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:37
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:23
 						tid := gc_tx
 //line harris.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:37
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:23
 						tid := gc_tx
 //line harris.go:33
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line harris.go:37
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:23
 					tid := gc_tx
 //line harris.go:33
 					sdata[tid] += sdata[tid+s]
@@ -272,7 +194,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -280,11 +201,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line harris.go:48
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 //line harris.go:38
@@ -294,49 +216,43 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
-//line harris.go:42
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:42
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:42
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:38
@@ -359,25 +275,23 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line harris.go:50
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line harris.go:50
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:52
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:54
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
-//line harris.go:48
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:48
 				var tid int = gc_tx
+//line harris.go:49
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v lanes.Float32x8
@@ -387,7 +301,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:52
 					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:52
 					if gc_if4.ToBits() != 0 {
 //line harris.go:52
 						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -397,8 +310,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:48
 				tid := gc_tx
+//line harris.go:49
 				i := gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v float32
@@ -408,19 +321,16 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line harris.go:59
 			gc_vstep2 := 0
-//line harris.go:48
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:48
 				var tid int = gc_tx
+//line harris.go:49
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v lanes.Float32x8
 				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:52
 					break
 				}
 //line harris.go:52
@@ -430,7 +340,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:53
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:52
 					if gc_if2.ToBits() != 0 {
 //line harris.go:52
 						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -438,74 +347,11 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 				v.StoreSlice(sdata[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line harris.go:59
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line harris.go:59
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line harris.go:59
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-//line harris.go:59
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:48
 				tid := gc_tx
+//line harris.go:49
 				i := gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v float32
@@ -516,8 +362,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:57
 	s := gc_bdx / 2
+//line harris.go:58
 	for ; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
@@ -525,8 +371,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:66
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:67
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -535,86 +381,72 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line harris.go:60
 						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
-//line harris.go:64
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line harris.go:60
 						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
-//line harris.go:64
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line harris.go:60
 						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
-//line harris.go:64
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line harris.go:60
 						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 				}
-//line harris.go:64
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:60
 					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
-//line harris.go:64
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:48
 						tid := gc_tx
 //line harris.go:60
 						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
-//line harris.go:64
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:48
 						tid := gc_tx
 //line harris.go:60
 						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
-//line harris.go:64
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:48
 						tid := gc_tx
 //line harris.go:60
 						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
-//line harris.go:64
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:48
 						tid := gc_tx
 //line harris.go:60
 						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 				}
-//line harris.go:64
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:48
 					tid := gc_tx
 //line harris.go:60
 					sdata[tid] = sdata[tid] + sdata[tid+s]
@@ -623,7 +455,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -631,11 +462,12 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line harris.go:75
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 //line harris.go:66
@@ -645,49 +477,43 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
-//line harris.go:70
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:70
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:70
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:66
@@ -712,21 +538,19 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:76
 	const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-//line harris.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line harris.go:80
 		gc_off := gc_bx * blockSize
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line harris.go:78
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:83
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:78
 				var tid int = gc_tx
+//line harris.go:79
 				var i int = gc_bx*blockSize + tid
 				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:80
@@ -734,24 +558,20 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:80
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:80
 					if gc_if2.ToBits() != 0 {
 //line harris.go:80
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
-//line harris.go:80
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line harris.go:80
 					if gc_else2.ToBits() != 0 {
 //line harris.go:80
 						gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 					}
 				}
 			}
-//line harris.go:82
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:78
 				tid := gc_tx
+//line harris.go:79
 				i := gc_bx*blockSize + tid
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -761,17 +581,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:78
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:83
 			gc_vb := lanes.BroadcastFloat32x8(0)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:78
 				var tid int = gc_tx
+//line harris.go:79
 				var i int = gc_bx*blockSize + tid
 				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:80
 					break
 				}
 //line harris.go:80
@@ -781,80 +598,22 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:81
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:80
 					if gc_if.ToBits() != 0 {
 //line harris.go:80
 						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
-//line harris.go:81
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line harris.go:81
 					if gc_else.ToBits() != 0 {
 //line harris.go:81
 						gc_vb.StoreMasked((*[8]float32)(sdata[tid:]), gc_else)
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:78
 				tid := gc_tx
+//line harris.go:79
 				i := gc_bx*blockSize + tid
 				if i < len(in) {
 					sdata[tid] = in[i]
@@ -872,8 +631,8 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:94
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:95
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -882,86 +641,72 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line harris.go:88
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line harris.go:92
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line harris.go:88
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line harris.go:92
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line harris.go:88
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line harris.go:92
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line harris.go:88
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line harris.go:92
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:88
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line harris.go:92
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:78
 						tid := gc_tx
 //line harris.go:88
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:92
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:78
 						tid := gc_tx
 //line harris.go:88
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:92
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:78
 						tid := gc_tx
 //line harris.go:88
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:92
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:78
 						tid := gc_tx
 //line harris.go:88
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line harris.go:92
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:78
 					tid := gc_tx
 //line harris.go:88
 					sdata[tid] += sdata[tid+s]
@@ -970,17 +715,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:96
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line harris.go:102
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 //line harris.go:93
@@ -990,49 +735,43 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
-//line harris.go:97
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
 			} else {
-//line harris.go:97
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:97
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:93
@@ -1056,21 +795,20 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_n := gc_b.Len()
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line harris.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:108
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 //line harris.go:105
 			gc_vb2 := lanes.BroadcastInt32x8(math32Max)
-//line harris.go:105
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:102
 				var tid int = gc_tx
+//line harris.go:103
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 				gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -1080,17 +818,15 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				} else {
 //line harris.go:106
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:106
 					if gc_if2.ToBits() != 0 {
 //line harris.go:106
 						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line harris.go:108
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:102
 				tid := gc_tx
+//line harris.go:103
 				i := gc_bx*gc_bdx + tid
 //line harris.go:105
 				gc_at[gc_tx] = math32Max
@@ -1102,16 +838,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			gc_vstep2 := 0
 //line harris.go:105
 			gc_vb := lanes.BroadcastInt32x8(math32Max)
-//line harris.go:105
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:102
 				var tid int = gc_tx
+//line harris.go:103
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:105
 					break
 				}
 //line harris.go:105
@@ -1122,74 +856,17 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				} else {
 //line harris.go:107
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:106
 					if gc_if.ToBits() != 0 {
 //line harris.go:106
 						lanes.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
-//line harris.go:109
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:102
 				tid := gc_tx
+//line harris.go:103
 				i := gc_bx*gc_bdx + tid
 //line harris.go:105
 				sdata[tid] = math32Max
@@ -1207,8 +884,8 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				continue
 			}
 		}
-//line harris.go:118
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:119
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1217,86 +894,72 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line harris.go:112
 						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line harris.go:116
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line harris.go:112
 						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line harris.go:116
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line harris.go:112
 						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line harris.go:116
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line harris.go:112
 						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-//line harris.go:116
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:112
 					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-//line harris.go:116
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:102
 						tid := gc_tx
 //line harris.go:112
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
-//line harris.go:116
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:102
 						tid := gc_tx
 //line harris.go:112
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
-//line harris.go:116
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:102
 						tid := gc_tx
 //line harris.go:112
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
-//line harris.go:116
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:102
 						tid := gc_tx
 //line harris.go:112
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 				}
-//line harris.go:116
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:102
 					tid := gc_tx
 //line harris.go:112
 					sdata[tid] = min(sdata[tid], sdata[tid+s])
@@ -1305,7 +968,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1313,11 +975,12 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line harris.go:127
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 //line harris.go:117
@@ -1327,49 +990,43 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
-//line harris.go:121
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:121
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:121
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:117
@@ -1394,22 +1051,21 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:130
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:132
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line harris.go:135
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep := 0
-//line harris.go:128
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line harris.go:128
 				var tid int = gc_tx
+//line harris.go:129
 				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 				var v lanes.Float32x8
@@ -1419,7 +1075,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:132
 					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:132
 					if gc_if7.ToBits() != 0 {
 //line harris.go:132
 						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
@@ -1431,7 +1086,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:135
 					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:135
 					if gc_if8.ToBits() != 0 {
 //line harris.go:135
 						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
@@ -1444,8 +1098,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line harris.go:128
 				tid := gc_tx
+//line harris.go:129
 				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 				var v float32
@@ -1456,25 +1110,22 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					v += gc_at2[gc_tx]
 				}
 				gc_at3[gc_tx] = v
-//line harris.go:140
 				gc_s_v[gc_rank] = v
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:128
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line harris.go:128
 				var tid int = gc_tx
+//line harris.go:129
 				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 				var v lanes.Float32x8
 				if i < 0 || i > len(in)-8 || (i+
 //line harris.go:136
 					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:132
 					break
 				}
 //line harris.go:132
@@ -1484,7 +1135,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:133
 					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:132
 					if gc_if3.ToBits() != 0 {
 //line harris.go:132
 						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
@@ -1496,7 +1146,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:136
 					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:135
 					if gc_if4.ToBits() != 0 {
 //line harris.go:135
 						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
@@ -1509,8 +1158,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:128
 				tid := gc_tx
+//line harris.go:129
 				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 				var v float32
@@ -1521,7 +1170,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					v += in[i+gc_bdx]
 				}
 				sdata[tid] = v
-//line harris.go:140
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1534,8 +1182,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:148
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:149
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1552,78 +1200,64 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line harris.go:146
 						gc_tx := gc_step + 1
 //line harris.go:142
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line harris.go:146
 						gc_tx := gc_step + 2
 //line harris.go:142
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line harris.go:146
 						gc_tx := gc_step + 3
 //line harris.go:142
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line harris.go:146
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:142
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line harris.go:146
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:128
 						tid := gc_tx
 //line harris.go:142
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:146
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:128
 						tid := gc_tx
 //line harris.go:142
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:146
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:128
 						tid := gc_tx
 //line harris.go:142
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:146
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:128
 						tid := gc_tx
 //line harris.go:142
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line harris.go:146
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:128
 					tid := gc_tx
 //line harris.go:142
 					sdata[tid] += sdata[tid+s]
@@ -1632,7 +1266,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1640,6 +1273,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
+//line harris.go:157
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
@@ -1654,13 +1288,11 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:147
 					gc_at6[0] = gc_at7[0]
 				}
-//line harris.go:151
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:147
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line harris.go:151
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1671,7 +1303,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1679,7 +1310,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1687,7 +1317,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1695,7 +1324,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:151
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1718,16 +1346,15 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line harris.go:158
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line harris.go:158
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line harris.go:160
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line harris.go:163
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
@@ -1735,22 +1362,20 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			gc_vstep := 0
 //line harris.go:159
 			gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-//line harris.go:159
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:156
 				var tid int = gc_tx
+//line harris.go:157
 				var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:159
 				v := gc_vb2
+//line harris.go:160
 				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:160
 					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				} else {
 //line harris.go:160
 					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:160
 					if gc_if7.ToBits() != 0 {
 //line harris.go:160
 						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
@@ -1764,7 +1389,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				} else {
 //line harris.go:163
 					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
 					if gc_if8.ToBits() != 0 {
 //line harris.go:163
 						v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
@@ -1774,8 +1398,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				v.StoreSlice(gc_at3[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:156
 				tid := gc_tx
+//line harris.go:157
 				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
 				v := int32(-math32Max - 1)
@@ -1788,22 +1412,19 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line harris.go:170
 			gc_vstep2 := 0
 //line harris.go:159
 			gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-//line harris.go:159
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		gc_steps2:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:156
 				var tid int = gc_tx
+//line harris.go:157
 				var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:159
 				v := gc_vb
-				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:160
+				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 					break
 				}
 //line harris.go:160
@@ -1813,7 +1434,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				} else {
 //line harris.go:161
 					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:160
 					if gc_if3.ToBits() != 0 {
 //line harris.go:160
 						v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
@@ -1822,13 +1442,11 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				var j int = i + gc_bdx
 //line harris.go:163
 				if j < len(in) && uint(len(in)-j) > 7 {
-//line harris.go:163
 					var gc_ld3 lanes.Int32x8
 //line harris.go:163
 					if j >= 0 && j <= len(in)-8 {
 						gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
 					} else {
-//line harris.go:164
 						break gc_steps2
 					}
 //line harris.go:164
@@ -1836,15 +1454,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				} else {
 //line harris.go:164
 					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
 					if gc_if4.ToBits() != 0 {
-//line harris.go:163
 						var gc_ld4 lanes.Int32x8
 //line harris.go:163
 						if j >= 0 && j <= len(in)-8 {
 							gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
 						} else {
-//line harris.go:164
 							break gc_steps2
 						}
 //line harris.go:164
@@ -1857,8 +1472,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:156
 				tid := gc_tx
+//line harris.go:157
 				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
 				v := int32(-math32Max - 1)
@@ -1880,8 +1495,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				continue
 			}
 		}
-//line harris.go:176
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:177
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1898,78 +1513,64 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 					{
-//line harris.go:174
 						gc_tx := gc_step + 1
 //line harris.go:170
 						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 					{
-//line harris.go:174
 						gc_tx := gc_step + 2
 //line harris.go:170
 						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 					{
-//line harris.go:174
 						gc_tx := gc_step + 3
 //line harris.go:170
 						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 				}
-//line harris.go:174
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:170
 					gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 				}
 			} else {
-//line harris.go:174
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:156
 						tid := gc_tx
 //line harris.go:170
 						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
-//line harris.go:174
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:156
 						tid := gc_tx
 //line harris.go:170
 						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
-//line harris.go:174
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:156
 						tid := gc_tx
 //line harris.go:170
 						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
-//line harris.go:174
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:156
 						tid := gc_tx
 //line harris.go:170
 						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 				}
-//line harris.go:174
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:156
 					tid := gc_tx
 //line harris.go:170
 					sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -1978,7 +1579,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1986,6 +1586,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
+//line harris.go:185
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
@@ -2000,13 +1601,11 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 //line harris.go:175
 					gc_at6[0] = gc_at7[0]
 				}
-//line harris.go:179
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:175
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line harris.go:179
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -2017,7 +1616,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2025,7 +1623,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2033,7 +1630,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2041,7 +1637,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:179
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2064,21 +1659,19 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	gc_n := gc_b.Len()
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:189
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:191
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line harris.go:188
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line harris.go:188
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:185
 				var tid int = gc_tx
+//line harris.go:186
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 				gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -2088,17 +1681,15 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				} else {
 //line harris.go:189
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:189
 					if gc_if2.ToBits() != 0 {
 //line harris.go:189
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line harris.go:191
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:185
 				tid := gc_tx
+//line harris.go:186
 				i := gc_bx*gc_bdx + tid
 //line harris.go:188
 				gc_at[gc_tx] = 0
@@ -2108,18 +1699,15 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:188
 			gc_vb := lanes.BroadcastFloat32x8(0)
-//line harris.go:188
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:185
 				var tid int = gc_tx
+//line harris.go:186
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:188
 					break
 				}
 //line harris.go:188
@@ -2130,74 +1718,17 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				} else {
 //line harris.go:190
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:189
 					if gc_if.ToBits() != 0 {
 //line harris.go:189
 						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
-//line harris.go:192
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:185
 				tid := gc_tx
+//line harris.go:186
 				i := gc_bx*gc_bdx + tid
 //line harris.go:188
 				sdata[tid] = 0
@@ -2209,24 +1740,21 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	}
 //line harris.go:193
 	for s := 1; s < gc_bdx; s <<= 1 {
-//line harris.go:195
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line harris.go:196
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:185
 					tid := gc_tx
 //line harris.go:195
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line harris.go:199
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:185
 					tid := gc_tx
 //line harris.go:194
 					if tid&(2*s-1) == 0 {
@@ -2236,7 +1764,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			}
 		}
 	}
-//line harris.go:203
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2244,11 +1771,12 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line harris.go:210
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 //line harris.go:200
@@ -2258,49 +1786,43 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 			}
-//line harris.go:204
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line harris.go:204
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line harris.go:204
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line harris.go:204
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line harris.go:204
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line harris.go:204
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line harris.go:200
@@ -2321,21 +1843,19 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_n := gc_b.Len()
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line harris.go:213
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line harris.go:213
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line harris.go:210
 				var tid int = gc_tx
+//line harris.go:211
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 				gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -2345,17 +1865,15 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:214
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:214
 					if gc_if2.ToBits() != 0 {
 //line harris.go:214
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line harris.go:216
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:210
 				tid := gc_tx
+//line harris.go:211
 				i := gc_bx*gc_bdx + tid
 //line harris.go:213
 				gc_at[gc_tx] = 0
@@ -2365,18 +1883,15 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:213
 			gc_vb := lanes.BroadcastFloat32x8(0)
-//line harris.go:213
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line harris.go:210
 				var tid int = gc_tx
+//line harris.go:211
 				var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:213
 					break
 				}
 //line harris.go:213
@@ -2387,74 +1902,17 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:215
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:214
 					if gc_if.ToBits() != 0 {
 //line harris.go:214
 						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
-//line harris.go:217
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:210
 				tid := gc_tx
+//line harris.go:211
 				i := gc_bx*gc_bdx + tid
 //line harris.go:213
 				sdata[tid] = 0
@@ -2466,7 +1924,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:218
 	for s := 1; s < gc_bdx; s <<= 1 {
-//line harris.go:220
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
 //line harris.go:223
@@ -2474,13 +1931,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -2489,10 +1945,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -2501,10 +1956,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -2513,10 +1967,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -2525,10 +1978,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:210
 				tid := gc_tx
 //line harris.go:219
 				index := (s * tid) << 1
@@ -2539,7 +1991,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2547,11 +1998,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line harris.go:235
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 //line harris.go:226
@@ -2561,49 +2013,43 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
-//line harris.go:230
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line harris.go:230
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:230
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:226
@@ -2628,22 +2074,21 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:239
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:241
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line harris.go:244
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep := 0
-//line harris.go:237
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line harris.go:237
 				var tid int = gc_tx
+//line harris.go:238
 				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 				var v lanes.Float32x8
@@ -2653,7 +2098,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:241
 					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:241
 					if gc_if7.ToBits() != 0 {
 //line harris.go:241
 						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
@@ -2665,7 +2109,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:244
 					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:244
 					if gc_if8.ToBits() != 0 {
 //line harris.go:244
 						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
@@ -2678,8 +2121,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line harris.go:237
 				tid := gc_tx
+//line harris.go:238
 				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 				var v float32
@@ -2690,25 +2133,22 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					v += gc_at2[gc_tx]
 				}
 				gc_at3[gc_tx] = v
-//line harris.go:249
 				gc_s_v[gc_rank] = v
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:237
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line harris.go:237
 				var tid int = gc_tx
+//line harris.go:238
 				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 				var v lanes.Float32x8
 				if i < 0 || i > len(in)-8 || (i+
 //line harris.go:245
 					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:241
 					break
 				}
 //line harris.go:241
@@ -2718,7 +2158,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:242
 					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:241
 					if gc_if3.ToBits() != 0 {
 //line harris.go:241
 						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
@@ -2730,7 +2169,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				} else {
 //line harris.go:245
 					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:244
 					if gc_if4.ToBits() != 0 {
 //line harris.go:244
 						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
@@ -2743,8 +2181,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:237
 				tid := gc_tx
+//line harris.go:238
 				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 				var v float32
@@ -2755,7 +2193,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					v += in[i+gc_bdx]
 				}
 				sdata[tid] = v
-//line harris.go:249
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -2768,8 +2205,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:257
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:258
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2786,78 +2223,64 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line harris.go:255
 						gc_tx := gc_step + 1
 //line harris.go:251
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line harris.go:255
 						gc_tx := gc_step + 2
 //line harris.go:251
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line harris.go:255
 						gc_tx := gc_step + 3
 //line harris.go:251
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line harris.go:255
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:251
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line harris.go:255
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
 //line harris.go:251
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:255
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
 //line harris.go:251
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:255
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
 //line harris.go:251
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line harris.go:255
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
 //line harris.go:251
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line harris.go:255
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
 //line harris.go:251
 					sdata[tid] += sdata[tid+s]
@@ -2865,14 +2288,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:259
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line harris.go:265
 		var gc_m19 uint32
-//line harris.go:255
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -2882,7 +2302,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line harris.go:265
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2892,7 +2311,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line harris.go:237
 				tid := gc_tx
 //line harris.go:255
 				if tid < 32 {
@@ -2900,22 +2318,20 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		}
-//line harris.go:261
 		gc_save19 := gc_act
 		gc_act = gc_save19 & gc_m19
 		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:268
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
 				gc_off5 := 32 + gc_x02
+//line harris.go:271
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
 					gc_at6 := sdata[gc_off4:][:32]
 					gc_at7 := sdata[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:277
 						gc_rank := gc_w + gc_lane
 //line harris.go:239
 						var v float32
@@ -2934,7 +2350,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
 //line harris.go:239
 						var v float32
@@ -2945,18 +2360,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:263
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:266
 				gc_x03 := gc_tidx.X
 				gc_off6 := gc_x03
+//line harris.go:268
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
 					gc_at8 := sdata[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:273
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:258
 						gc_at8[gc_lane] = v
@@ -2972,9 +2384,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:258
 						sdata[tid] = v
@@ -2982,18 +2392,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:264
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:267
 				gc_x04 := gc_tidx.X
 				gc_off7 := 16 + gc_x04
+//line harris.go:269
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 					gc_at9 := sdata[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:274
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:260
 						v += gc_at9[gc_lane]
@@ -3010,9 +2417,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:260
 						v += sdata[tid+16]
@@ -3021,18 +2426,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:267
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:270
 				gc_x05 := gc_tidx.X
 				gc_off8 := gc_x05
+//line harris.go:272
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
 					gc_at10 := sdata[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:277
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:262
 						gc_at10[gc_lane] = v
@@ -3048,9 +2450,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:262
 						sdata[tid] = v
@@ -3058,18 +2458,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:268
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:271
 				gc_x06 := gc_tidx.X
 				gc_off9 := 8 + gc_x06
+//line harris.go:273
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 					gc_at11 := sdata[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:278
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:264
 						v += gc_at11[gc_lane]
@@ -3086,9 +2483,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:264
 						v += sdata[tid+8]
@@ -3097,18 +2492,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:271
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:274
 				gc_x07 := gc_tidx.X
 				gc_off10 := gc_x07
+//line harris.go:276
 				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 					gc_at12 := sdata[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:281
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:266
 						gc_at12[gc_lane] = v
@@ -3124,9 +2516,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:266
 						sdata[tid] = v
@@ -3134,18 +2524,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:272
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:275
 				gc_x08 := gc_tidx.X
 				gc_off11 := 4 + gc_x08
+//line harris.go:277
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 					gc_at13 := sdata[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:282
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:268
 						v += gc_at13[gc_lane]
@@ -3162,9 +2549,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:268
 						v += sdata[tid+4]
@@ -3173,18 +2558,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:275
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:278
 				gc_x09 := gc_tidx.X
 				gc_off12 := gc_x09
+//line harris.go:280
 				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 					gc_at14 := sdata[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:285
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:270
 						gc_at14[gc_lane] = v
@@ -3200,9 +2582,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:270
 						sdata[tid] = v
@@ -3210,18 +2590,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:276
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:279
 				gc_x010 := gc_tidx.X
 				gc_off13 := 2 + gc_x010
+//line harris.go:281
 				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 					gc_at15 := sdata[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:286
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:272
 						v += gc_at15[gc_lane]
@@ -3238,9 +2615,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:272
 						v += sdata[tid+2]
@@ -3249,18 +2624,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:279
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:282
 				gc_x011 := gc_tidx.X
 				gc_off14 := gc_x011
+//line harris.go:284
 				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 					gc_at16 := sdata[gc_off14:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:289
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:274
 						gc_at16[gc_lane] = v
@@ -3276,9 +2648,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:274
 						sdata[tid] = v
@@ -3286,18 +2656,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:280
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:283
 				gc_x012 := gc_tidx.X
 				gc_off15 := 1 + gc_x012
+//line harris.go:285
 				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 					gc_at17 := sdata[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:290
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:276
 						v += gc_at17[gc_lane]
@@ -3314,9 +2681,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:276
 						v += sdata[tid+1]
@@ -3325,18 +2690,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			{
-//line harris.go:283
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line harris.go:286
 				gc_x013 := gc_tidx.X
 				gc_off16 := gc_x013
+//line harris.go:288
 				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 					gc_at18 := sdata[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:293
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:278
 						gc_at18[gc_lane] = v
@@ -3352,9 +2714,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
-//line harris.go:239
 						v := gc_s_v[gc_rank]
 //line harris.go:278
 						sdata[tid] = v
@@ -3362,11 +2722,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		}
-//line harris.go:284
 		gc_act = gc_save19 &^ gc_dead
 	}
 	{
-//line harris.go:289
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3374,6 +2732,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off17 := gc_bx
 			gc_off18 := 0
+//line harris.go:296
 			if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(partial) && gc_off18 >= 0 && gc_off18 < len(sdata) {
 				gc_at19 := partial[gc_off17:][:1]
 				gc_at20 := sdata[gc_off18:][:1]
@@ -3388,13 +2747,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:281
 					gc_at19[0] = gc_at20[0]
 				}
-//line harris.go:285
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:281
 					gc_at19[0] = gc_at20[0]
 				}
 			} else {
-//line harris.go:285
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -3405,7 +2762,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3413,7 +2769,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3421,7 +2776,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3429,7 +2783,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:285
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

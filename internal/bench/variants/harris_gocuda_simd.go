@@ -22,9 +22,9 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_n := gc_b.Len()
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:29
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -32,14 +32,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:26
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:26
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:23
 						var tid int = gc_tx
+//line harris.go:24
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 						gc_vb4.StoreSlice(gc_at[gc_tx:])
@@ -49,14 +47,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:27
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:27
 							if gc_if4.ToBits() != 0 {
 //line harris.go:27
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line harris.go:29
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -65,14 +61,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:26
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:26
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:23
 					var tid int = gc_tx
+//line harris.go:24
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 					gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -82,19 +76,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:27
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:27
 						if gc_if3.ToBits() != 0 {
 //line harris.go:27
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line harris.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:23
 				tid := gc_tx
+//line harris.go:24
 				i := gc_bx*gc_bdx + tid
 //line harris.go:26
 				gc_at[gc_tx] = 0
@@ -107,18 +99,15 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:26
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:26
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:23
 						var tid int = gc_tx
+//line harris.go:24
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:26
 							break
 						}
 //line harris.go:26
@@ -129,14 +118,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:28
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:27
 							if gc_if2.ToBits() != 0 {
 //line harris.go:27
 								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line harris.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -145,18 +132,15 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:26
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line harris.go:26
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:23
 					var tid int = gc_tx
+//line harris.go:24
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:26
 						break
 					}
 //line harris.go:26
@@ -167,76 +151,19 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:28
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:27
 						if gc_if.ToBits() != 0 {
 //line harris.go:27
 							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line harris.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:23
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:26
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:23
 				tid := gc_tx
+//line harris.go:24
 				i := gc_bx*gc_bdx + tid
 //line harris.go:26
 				sdata[tid] = 0
@@ -248,8 +175,8 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:31
 	for s := gc_bdx >> 1; s > 0; s >>= 1 {
-//line harris.go:33
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:34
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -264,16 +191,13 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line harris.go:23
 							var tid int = gc_tx
-//line harris.go:23
 							_ = tid
 							{
 //line harris.go:32
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line harris.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -284,9 +208,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line harris.go:23
 						var tid int = gc_tx
-//line harris.go:23
 						_ = tid
 //line harris.go:32
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -298,26 +220,22 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line harris.go:37
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line harris.go:23
 							var tid int = gc_tx
 							{
 //line harris.go:33
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:33
 									break
 								}
 //line harris.go:33
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -328,11 +246,9 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line harris.go:23
 						var tid int = gc_tx
 //line harris.go:33
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:33
 							break
 						}
 //line harris.go:33
@@ -340,53 +256,9 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:23
-						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:37
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:23
-						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:37
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:23
-						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:37
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:23
-						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line harris.go:37
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:23
 					tid := gc_tx
 //line harris.go:33
 					sdata[tid] += sdata[tid+s]
@@ -395,7 +267,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -403,11 +274,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line harris.go:48
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 //line harris.go:38
@@ -417,49 +289,43 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
-//line harris.go:42
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:42
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:42
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:38
@@ -480,15 +346,14 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line harris.go:50
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line harris.go:50
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:52
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:54
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -496,12 +361,11 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:48
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:48
 						var tid int = gc_tx
+//line harris.go:49
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -511,7 +375,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:52
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:52
 							if gc_if4.ToBits() != 0 {
 //line harris.go:52
 								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -528,12 +391,11 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:48
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:48
 					var tid int = gc_tx
+//line harris.go:49
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -543,7 +405,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:52
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:52
 						if gc_if3.ToBits() != 0 {
 //line harris.go:52
 							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
@@ -555,8 +416,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:48
 				tid := gc_tx
+//line harris.go:49
 				i := gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v float32
@@ -566,22 +427,19 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line harris.go:59
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:48
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:48
 						var tid int = gc_tx
+//line harris.go:49
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:52
 							break
 						}
 //line harris.go:52
@@ -591,7 +449,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:53
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:52
 							if gc_if2.ToBits() != 0 {
 //line harris.go:52
 								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -607,17 +464,15 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:48
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:48
 					var tid int = gc_tx
+//line harris.go:49
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:52
 						break
 					}
 //line harris.go:52
@@ -627,7 +482,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:53
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:52
 						if gc_if.ToBits() != 0 {
 //line harris.go:52
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
@@ -637,74 +491,11 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line harris.go:59
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line harris.go:59
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line harris.go:59
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:48
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-//line harris.go:59
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:48
 				tid := gc_tx
+//line harris.go:49
 				i := gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v float32
@@ -715,11 +506,11 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:57
 	s := gc_bdx / 2
+//line harris.go:58
 	for ; s > 0; s /= 2 {
-//line harris.go:60
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:61
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -734,16 +525,13 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line harris.go:48
 							var tid int = gc_tx
-//line harris.go:48
 							_ = tid
 							{
 //line harris.go:59
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line harris.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -754,9 +542,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line harris.go:48
 						var tid int = gc_tx
-//line harris.go:48
 						_ = tid
 //line harris.go:59
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -768,26 +554,22 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
-//line harris.go:64
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line harris.go:48
 							var tid int = gc_tx
 							{
 //line harris.go:60
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-//line harris.go:60
 									break
 								}
 //line harris.go:60
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -798,11 +580,9 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line harris.go:48
 						var tid int = gc_tx
 //line harris.go:60
 						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
-//line harris.go:60
 							break
 						}
 //line harris.go:60
@@ -810,53 +590,9 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:48
-						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-					{
-//line harris.go:64
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:48
-						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-					{
-//line harris.go:64
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:48
-						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-					{
-//line harris.go:64
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:48
-						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-				}
-//line harris.go:64
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:48
 					tid := gc_tx
 //line harris.go:60
 					sdata[tid] = sdata[tid] + sdata[tid+s]
@@ -865,7 +601,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -873,11 +608,12 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line harris.go:75
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 //line harris.go:66
@@ -887,49 +623,43 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
-//line harris.go:70
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:70
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:70
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:66
@@ -952,8 +682,8 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:76
 	const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-//line harris.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line harris.go:80
 		gc_off := gc_bx * blockSize
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
@@ -962,14 +692,12 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:78
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:83
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:78
 						var tid int = gc_tx
+//line harris.go:79
 						var i int = gc_bx*blockSize + tid
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:80
@@ -977,14 +705,11 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:80
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:80
 							if gc_if4.ToBits() != 0 {
 //line harris.go:80
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
-//line harris.go:80
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line harris.go:80
 							if gc_else4.ToBits() != 0 {
 								{
 //line harris.go:80
@@ -993,7 +718,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:82
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1002,14 +726,12 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:78
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:83
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:78
 					var tid int = gc_tx
+//line harris.go:79
 					var i int = gc_bx*blockSize + tid
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:80
@@ -1017,26 +739,22 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:80
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:80
 						if gc_if3.ToBits() != 0 {
 //line harris.go:80
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
-//line harris.go:80
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line harris.go:80
 						if gc_else3.ToBits() != 0 {
 //line harris.go:80
 							gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line harris.go:82
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:78
 				tid := gc_tx
+//line harris.go:79
 				i := gc_bx*blockSize + tid
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -1049,17 +767,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:78
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:83
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:78
 						var tid int = gc_tx
+//line harris.go:79
 						var i int = gc_bx*blockSize + tid
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:80
 							break
 						}
 //line harris.go:80
@@ -1069,14 +784,11 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:81
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:80
 							if gc_if2.ToBits() != 0 {
 //line harris.go:80
 								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
-//line harris.go:81
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-//line harris.go:81
 							if gc_else2.ToBits() != 0 {
 								{
 //line harris.go:81
@@ -1085,7 +797,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:85
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1094,17 +805,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:78
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:83
 				gc_vb := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:78
 					var tid int = gc_tx
+//line harris.go:79
 					var i int = gc_bx*blockSize + tid
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:80
 						break
 					}
 //line harris.go:80
@@ -1114,14 +822,11 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:81
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:80
 						if gc_if.ToBits() != 0 {
 //line harris.go:80
 							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
-//line harris.go:81
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line harris.go:81
 						if gc_else.ToBits() != 0 {
 //line harris.go:81
 							gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
@@ -1130,66 +835,11 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:78
-					tid := gc_tx
-					i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:78
 				tid := gc_tx
+//line harris.go:79
 				i := gc_bx*blockSize + tid
 				if i < len(in) {
 					sdata[tid] = in[i]
@@ -1201,8 +851,8 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:86
 	for s := blockSize / 2; s > 0; s /= 2 {
-//line harris.go:88
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:89
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1217,16 +867,13 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line harris.go:78
 							var tid int = gc_tx
-//line harris.go:78
 							_ = tid
 							{
 //line harris.go:87
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line harris.go:89
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1237,9 +884,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line harris.go:78
 						var tid int = gc_tx
-//line harris.go:78
 						_ = tid
 //line harris.go:87
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -1251,26 +896,22 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line harris.go:92
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line harris.go:78
 							var tid int = gc_tx
 							{
 //line harris.go:88
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:88
 									break
 								}
 //line harris.go:88
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:90
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1281,11 +922,9 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line harris.go:78
 						var tid int = gc_tx
 //line harris.go:88
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:88
 							break
 						}
 //line harris.go:88
@@ -1293,53 +932,9 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:78
-						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:92
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:78
-						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:92
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:78
-						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:92
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:78
-						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line harris.go:92
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:78
 					tid := gc_tx
 //line harris.go:88
 					sdata[tid] += sdata[tid+s]
@@ -1348,17 +943,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:96
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line harris.go:102
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 //line harris.go:93
@@ -1368,49 +963,43 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
-//line harris.go:97
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
 			} else {
-//line harris.go:97
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:97
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:93
@@ -1432,9 +1021,9 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_n := gc_b.Len()
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line harris.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:108
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -1444,12 +1033,11 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:105
 					gc_vb4 := archsimd.BroadcastInt32x16(math32Max)
-//line harris.go:105
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:102
 						var tid int = gc_tx
+//line harris.go:103
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 						gc_vb4.StoreSlice(gc_at[gc_tx:])
@@ -1459,14 +1047,12 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						} else {
 //line harris.go:106
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:106
 							if gc_if4.ToBits() != 0 {
 //line harris.go:106
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line harris.go:108
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1477,12 +1063,11 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD {
 //line harris.go:105
 				gc_vb3 := archsimd.BroadcastInt32x8(math32Max)
-//line harris.go:105
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:102
 					var tid int = gc_tx
+//line harris.go:103
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 					gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -1492,19 +1077,17 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					} else {
 //line harris.go:106
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:106
 						if gc_if3.ToBits() != 0 {
 //line harris.go:106
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line harris.go:108
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:102
 				tid := gc_tx
+//line harris.go:103
 				i := gc_bx*gc_bdx + tid
 //line harris.go:105
 				gc_at[gc_tx] = math32Max
@@ -1519,16 +1102,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:105
 					gc_vb2 := archsimd.BroadcastInt32x16(math32Max)
-//line harris.go:105
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:102
 						var tid int = gc_tx
+//line harris.go:103
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:105
 							break
 						}
 //line harris.go:105
@@ -1539,14 +1120,12 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						} else {
 //line harris.go:107
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:106
 							if gc_if2.ToBits() != 0 {
 //line harris.go:106
 								archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line harris.go:109
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1557,16 +1136,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD {
 //line harris.go:105
 				gc_vb := archsimd.BroadcastInt32x8(math32Max)
-//line harris.go:105
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:102
 					var tid int = gc_tx
+//line harris.go:103
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:105
 						break
 					}
 //line harris.go:105
@@ -1577,76 +1154,19 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					} else {
 //line harris.go:107
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:106
 						if gc_if.ToBits() != 0 {
 //line harris.go:106
 							archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line harris.go:109
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:102
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:105
-					sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:102
 				tid := gc_tx
+//line harris.go:103
 				i := gc_bx*gc_bdx + tid
 //line harris.go:105
 				sdata[tid] = math32Max
@@ -1658,8 +1178,8 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:110
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line harris.go:112
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:113
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1674,16 +1194,13 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line harris.go:102
 							var tid int = gc_tx
-//line harris.go:102
 							_ = tid
 							{
 //line harris.go:111
 								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line harris.go:113
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1694,9 +1211,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line harris.go:102
 						var tid int = gc_tx
-//line harris.go:102
 						_ = tid
 //line harris.go:111
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -1708,26 +1223,22 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-//line harris.go:116
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line harris.go:102
 							var tid int = gc_tx
 							{
 //line harris.go:112
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-//line harris.go:112
 									break
 								}
 //line harris.go:112
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:114
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1738,11 +1249,9 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line harris.go:102
 						var tid int = gc_tx
 //line harris.go:112
 						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
-//line harris.go:112
 							break
 						}
 //line harris.go:112
@@ -1750,53 +1259,9 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:102
-						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-					{
-//line harris.go:116
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:102
-						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-					{
-//line harris.go:116
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:102
-						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-					{
-//line harris.go:116
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:102
-						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-				}
-//line harris.go:116
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:102
 					tid := gc_tx
 //line harris.go:112
 					sdata[tid] = min(sdata[tid], sdata[tid+s])
@@ -1805,7 +1270,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1813,11 +1277,12 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line harris.go:127
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 //line harris.go:117
@@ -1827,49 +1292,43 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
-//line harris.go:121
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:121
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:121
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:117
@@ -1902,13 +1361,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:128
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line harris.go:128
 								var tid int = gc_tx
+//line harris.go:129
 								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1918,7 +1376,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								} else {
 //line harris.go:132
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:132
 									if gc_if4.ToBits() != 0 {
 //line harris.go:132
 										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1935,13 +1392,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line harris.go:128
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line harris.go:128
 							var tid int = gc_tx
+//line harris.go:129
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1951,7 +1407,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:132
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:132
 								if gc_if3.ToBits() != 0 {
 //line harris.go:132
 									v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
@@ -1964,15 +1419,14 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line harris.go:128
 						tid := gc_tx
+//line harris.go:129
 						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 						var v float32
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
-//line harris.go:136
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1980,18 +1434,16 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:128
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line harris.go:128
 								var tid int = gc_tx
+//line harris.go:129
 								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
-//line harris.go:132
 									break
 								}
 //line harris.go:132
@@ -2001,7 +1453,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								} else {
 //line harris.go:133
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:132
 									if gc_if2.ToBits() != 0 {
 //line harris.go:132
 										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -2018,18 +1469,16 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line harris.go:128
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line harris.go:128
 							var tid int = gc_tx
+//line harris.go:129
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
-//line harris.go:132
 								break
 							}
 //line harris.go:132
@@ -2039,7 +1488,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:133
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:132
 								if gc_if.ToBits() != 0 {
 //line harris.go:132
 									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
@@ -2050,90 +1498,26 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:128
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:136
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:128
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:136
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:128
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:136
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:128
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:136
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:128
 						tid := gc_tx
+//line harris.go:129
 						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 						var v float32
 						if i < len(in) {
 							v = in[i]
 						}
-//line harris.go:136
 						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		}
 	}) {
-//line harris.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line harris.go:145
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -2141,13 +1525,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line harris.go:128
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line harris.go:128
 							var tid int = gc_tx
+//line harris.go:129
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -2158,7 +1541,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:135
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-//line harris.go:135
 								if gc_if8.ToBits() != 0 {
 //line harris.go:135
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -2177,13 +1559,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line harris.go:128
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line harris.go:128
 						var tid int = gc_tx
+//line harris.go:129
 						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -2194,7 +1575,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:135
 							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:135
 							if gc_if7.ToBits() != 0 {
 //line harris.go:135
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
@@ -2209,10 +1589,9 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line harris.go:128
 					tid := gc_tx
+//line harris.go:129
 					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
 					v := gc_s_v[gc_rank]
 //line harris.go:135
 					if i+gc_bdx < len(in) {
@@ -2226,20 +1605,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:128
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line harris.go:128
 							var tid int = gc_tx
+//line harris.go:129
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line harris.go:135
 							if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:135
 								break
 							}
 //line harris.go:135
@@ -2249,7 +1626,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:136
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-//line harris.go:135
 								if gc_if6.ToBits() != 0 {
 //line harris.go:135
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -2267,20 +1643,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line harris.go:128
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line harris.go:128
 						var tid int = gc_tx
+//line harris.go:129
 						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:135
 						if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:135
 							break
 						}
 //line harris.go:135
@@ -2290,7 +1664,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:136
 							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:135
 							if gc_if5.ToBits() != 0 {
 //line harris.go:135
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
@@ -2302,80 +1675,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-						v := gc_s_v[gc_rank]
-//line harris.go:135
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-						v := gc_s_v[gc_rank]
-//line harris.go:135
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-						v := gc_s_v[gc_rank]
-//line harris.go:135
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-						v := gc_s_v[gc_rank]
-//line harris.go:135
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:128
 					tid := gc_tx
+//line harris.go:129
 					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
 					v := gc_s_v[gc_rank]
 //line harris.go:135
 					if i+gc_bdx < len(in) {
@@ -2387,18 +1692,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	} else {
-//line harris.go:146
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line harris.go:149
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line harris.go:128
 					tid := gc_tx
+//line harris.go:129
 					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 					var v float32
@@ -2409,15 +1714,14 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						v += gc_at5[gc_tx]
 					}
 					gc_at6[gc_tx] = v
-//line harris.go:140
 					gc_s_v[gc_rank] = v
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:128
 					tid := gc_tx
+//line harris.go:129
 					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 					var v float32
@@ -2428,7 +1732,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-//line harris.go:140
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -2436,8 +1739,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:140
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line harris.go:142
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:143
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2452,16 +1755,13 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line harris.go:128
 							var tid int = gc_tx
-//line harris.go:128
 							_ = tid
 							{
 //line harris.go:141
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line harris.go:143
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2472,9 +1772,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line harris.go:128
 						var tid int = gc_tx
-//line harris.go:128
 						_ = tid
 //line harris.go:141
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -2486,26 +1784,22 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line harris.go:146
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line harris.go:128
 							var tid int = gc_tx
 							{
 //line harris.go:142
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:142
 									break
 								}
 //line harris.go:142
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:144
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2516,11 +1810,9 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line harris.go:128
 						var tid int = gc_tx
 //line harris.go:142
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:142
 							break
 						}
 //line harris.go:142
@@ -2528,53 +1820,9 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:146
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:146
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:146
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:128
-						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line harris.go:146
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:128
 					tid := gc_tx
 //line harris.go:142
 					sdata[tid] += sdata[tid+s]
@@ -2583,7 +1831,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2591,11 +1838,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line harris.go:157
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:147
 					gc_at9[0] = gc_at10[0]
 //line harris.go:147
@@ -2605,49 +1853,43 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:147
 					gc_at9[0] = gc_at10[0]
 				}
-//line harris.go:151
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:147
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line harris.go:151
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:147
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:147
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:147
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:147
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:151
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:147
@@ -2667,16 +1909,15 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line harris.go:158
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line harris.go:158
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line harris.go:160
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line harris.go:163
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
@@ -2687,22 +1928,20 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:159
 					gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-//line harris.go:159
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:156
 						var tid int = gc_tx
+//line harris.go:157
 						var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:159
 						v := gc_vb4
+//line harris.go:160
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:160
 							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
 //line harris.go:160
 							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:160
 							if gc_if15.ToBits() != 0 {
 //line harris.go:160
 								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
@@ -2718,7 +1957,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							} else {
 //line harris.go:163
 								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-//line harris.go:163
 								if gc_if16.ToBits() != 0 {
 //line harris.go:163
 									v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
@@ -2738,22 +1976,20 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD {
 //line harris.go:159
 				gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-//line harris.go:159
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:156
 					var tid int = gc_tx
+//line harris.go:157
 					var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:159
 					v := gc_vb3
+//line harris.go:160
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:160
 						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line harris.go:160
 						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:160
 						if gc_if11.ToBits() != 0 {
 //line harris.go:160
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if11)
@@ -2767,7 +2003,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					} else {
 //line harris.go:163
 						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
 						if gc_if12.ToBits() != 0 {
 //line harris.go:163
 							v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
@@ -2779,8 +2014,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:156
 				tid := gc_tx
+//line harris.go:157
 				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
 				v := int32(-math32Max - 1)
@@ -2793,25 +2028,22 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line harris.go:170
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:159
 					gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-//line harris.go:159
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:156
 						var tid int = gc_tx
+//line harris.go:157
 						var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:159
 						v := gc_vb2
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:160
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
 //line harris.go:160
@@ -2821,7 +2053,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						} else {
 //line harris.go:161
 							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:160
 							if gc_if7.ToBits() != 0 {
 //line harris.go:160
 								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
@@ -2832,13 +2063,11 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							var j int = i + gc_bdx
 //line harris.go:163
 							if j < len(in) && uint(len(in)-j) > 15 {
-//line harris.go:163
 								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line harris.go:163
 								if j >= 0 && j <= len(in)-16 {
 									gc_ld7 = archsimd.LoadInt32x16Slice(in[j:])
 								} else {
-//line harris.go:164
 									break gc_steps4
 								}
 //line harris.go:164
@@ -2846,15 +2075,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							} else {
 //line harris.go:164
 								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-//line harris.go:163
 								if gc_if8.ToBits() != 0 {
-//line harris.go:163
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line harris.go:163
 									if j >= 0 && j <= len(in)-16 {
 										gc_ld8 = archsimd.LoadInt32x16Slice(in[j:])
 									} else {
-//line harris.go:164
 										break gc_steps4
 									}
 //line harris.go:164
@@ -2875,18 +2101,16 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD {
 //line harris.go:159
 				gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-//line harris.go:159
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:156
 					var tid int = gc_tx
+//line harris.go:157
 					var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:159
 					v := gc_vb
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:160
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
 //line harris.go:160
@@ -2896,7 +2120,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					} else {
 //line harris.go:161
 						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:160
 						if gc_if3.ToBits() != 0 {
 //line harris.go:160
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
@@ -2905,13 +2128,11 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					var j int = i + gc_bdx
 //line harris.go:163
 					if j < len(in) && uint(len(in)-j) > 7 {
-//line harris.go:163
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line harris.go:163
 						if j >= 0 && j <= len(in)-8 {
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[j:])
 						} else {
-//line harris.go:164
 							break gc_steps2
 						}
 //line harris.go:164
@@ -2919,15 +2140,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					} else {
 //line harris.go:164
 						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
 						if gc_if4.ToBits() != 0 {
-//line harris.go:163
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line harris.go:163
 							if j >= 0 && j <= len(in)-8 {
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[j:])
 							} else {
-//line harris.go:164
 								break gc_steps2
 							}
 //line harris.go:164
@@ -2942,8 +2160,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:156
 				tid := gc_tx
+//line harris.go:157
 				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
 				v := int32(-math32Max - 1)
@@ -2959,8 +2177,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:168
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line harris.go:170
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:171
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2975,16 +2193,13 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line harris.go:156
 							var tid int = gc_tx
-//line harris.go:156
 							_ = tid
 							{
 //line harris.go:169
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
-//line harris.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2995,9 +2210,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line harris.go:156
 						var tid int = gc_tx
-//line harris.go:156
 						_ = tid
 //line harris.go:169
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
@@ -3009,26 +2222,22 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 				}
 			} else {
-//line harris.go:174
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line harris.go:156
 							var tid int = gc_tx
 							{
 //line harris.go:170
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-//line harris.go:170
 									break
 								}
 //line harris.go:170
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:172
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -3039,11 +2248,9 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line harris.go:156
 						var tid int = gc_tx
 //line harris.go:170
 						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
-//line harris.go:170
 							break
 						}
 //line harris.go:170
@@ -3051,53 +2258,9 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:156
-						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-					{
-//line harris.go:174
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:156
-						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-					{
-//line harris.go:174
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:156
-						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-					{
-//line harris.go:174
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:156
-						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-				}
-//line harris.go:174
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:156
 					tid := gc_tx
 //line harris.go:170
 					sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -3106,7 +2269,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3114,11 +2276,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
+//line harris.go:185
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:175
 					gc_at6[0] = gc_at7[0]
 //line harris.go:175
@@ -3128,49 +2291,43 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 //line harris.go:175
 					gc_at6[0] = gc_at7[0]
 				}
-//line harris.go:179
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:175
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line harris.go:179
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:175
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:175
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:175
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:175
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:179
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:175
@@ -3192,9 +2349,9 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	gc_n := gc_b.Len()
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:189
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:191
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -3202,14 +2359,12 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:188
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:188
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:185
 						var tid int = gc_tx
+//line harris.go:186
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 						gc_vb4.StoreSlice(gc_at[gc_tx:])
@@ -3219,14 +2374,12 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 						} else {
 //line harris.go:189
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:189
 							if gc_if4.ToBits() != 0 {
 //line harris.go:189
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line harris.go:191
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -3235,14 +2388,12 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:188
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:188
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:185
 					var tid int = gc_tx
+//line harris.go:186
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 					gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -3252,19 +2403,17 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					} else {
 //line harris.go:189
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:189
 						if gc_if3.ToBits() != 0 {
 //line harris.go:189
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line harris.go:191
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:185
 				tid := gc_tx
+//line harris.go:186
 				i := gc_bx*gc_bdx + tid
 //line harris.go:188
 				gc_at[gc_tx] = 0
@@ -3277,18 +2426,15 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:188
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:188
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:185
 						var tid int = gc_tx
+//line harris.go:186
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:188
 							break
 						}
 //line harris.go:188
@@ -3299,14 +2445,12 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 						} else {
 //line harris.go:190
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:189
 							if gc_if2.ToBits() != 0 {
 //line harris.go:189
 								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line harris.go:192
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -3315,18 +2459,15 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:188
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line harris.go:188
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:185
 					var tid int = gc_tx
+//line harris.go:186
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:188
 						break
 					}
 //line harris.go:188
@@ -3337,76 +2478,19 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					} else {
 //line harris.go:190
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:189
 						if gc_if.ToBits() != 0 {
 //line harris.go:189
 							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line harris.go:192
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:185
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:188
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:185
 				tid := gc_tx
+//line harris.go:186
 				i := gc_bx*gc_bdx + tid
 //line harris.go:188
 				sdata[tid] = 0
@@ -3419,24 +2503,21 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 //line harris.go:193
 	for s := 1; s < gc_bdx; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-//line harris.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line harris.go:197
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:185
 					tid := gc_tx
 //line harris.go:195
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line harris.go:199
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:185
 					tid := gc_tx
 //line harris.go:194
 					if tid&(2*s-1) == 0 {
@@ -3446,7 +2527,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			}
 		}
 	}
-//line harris.go:203
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -3454,11 +2534,12 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line harris.go:210
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 //line harris.go:200
@@ -3468,49 +2549,43 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 			}
-//line harris.go:204
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line harris.go:204
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line harris.go:204
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line harris.go:204
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line harris.go:204
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line harris.go:204
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line harris.go:200
@@ -3531,9 +2606,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_n := gc_b.Len()
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line harris.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -3541,14 +2616,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:213
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:213
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line harris.go:210
 						var tid int = gc_tx
+//line harris.go:211
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 						gc_vb4.StoreSlice(gc_at[gc_tx:])
@@ -3558,14 +2631,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:214
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:214
 							if gc_if4.ToBits() != 0 {
 //line harris.go:214
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line harris.go:216
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -3574,14 +2645,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:213
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:213
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line harris.go:210
 					var tid int = gc_tx
+//line harris.go:211
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 					gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -3591,19 +2660,17 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:214
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:214
 						if gc_if3.ToBits() != 0 {
 //line harris.go:214
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line harris.go:216
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line harris.go:210
 				tid := gc_tx
+//line harris.go:211
 				i := gc_bx*gc_bdx + tid
 //line harris.go:213
 				gc_at[gc_tx] = 0
@@ -3616,18 +2683,15 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:213
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:213
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line harris.go:210
 						var tid int = gc_tx
+//line harris.go:211
 						var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:213
 							break
 						}
 //line harris.go:213
@@ -3638,14 +2702,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:215
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:214
 							if gc_if2.ToBits() != 0 {
 //line harris.go:214
 								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line harris.go:217
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -3654,18 +2716,15 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:213
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line harris.go:213
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line harris.go:210
 					var tid int = gc_tx
+//line harris.go:211
 					var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-//line harris.go:213
 						break
 					}
 //line harris.go:213
@@ -3676,76 +2735,19 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 //line harris.go:215
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:214
 						if gc_if.ToBits() != 0 {
 //line harris.go:214
 							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line harris.go:217
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line harris.go:210
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-//line harris.go:213
-					sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:210
 				tid := gc_tx
+//line harris.go:211
 				i := gc_bx*gc_bdx + tid
 //line harris.go:213
 				sdata[tid] = 0
@@ -3758,7 +2760,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:218
 	for s := 1; s < gc_bdx; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-//line harris.go:221
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
 //line harris.go:224
@@ -3766,13 +2767,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -3781,10 +2781,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -3793,10 +2792,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -3805,10 +2803,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:210
 					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
@@ -3817,10 +2814,9 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line harris.go:210
 				tid := gc_tx
 //line harris.go:219
 				index := (s * tid) << 1
@@ -3831,7 +2827,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3839,11 +2834,12 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line harris.go:235
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 //line harris.go:226
@@ -3853,49 +2849,43 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
-//line harris.go:230
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line harris.go:230
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:230
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:226
@@ -3930,13 +2920,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:237
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line harris.go:237
 								var tid int = gc_tx
+//line harris.go:238
 								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -3946,7 +2935,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								} else {
 //line harris.go:241
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:241
 									if gc_if4.ToBits() != 0 {
 //line harris.go:241
 										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -3963,13 +2951,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line harris.go:237
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line harris.go:237
 							var tid int = gc_tx
+//line harris.go:238
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -3979,7 +2966,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:241
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:241
 								if gc_if3.ToBits() != 0 {
 //line harris.go:241
 									v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
@@ -3992,15 +2978,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line harris.go:237
 						tid := gc_tx
+//line harris.go:238
 						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 						var v float32
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
-//line harris.go:245
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -4008,18 +2993,16 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:237
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line harris.go:237
 								var tid int = gc_tx
+//line harris.go:238
 								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
-//line harris.go:241
 									break
 								}
 //line harris.go:241
@@ -4029,7 +3012,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								} else {
 //line harris.go:242
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:241
 									if gc_if2.ToBits() != 0 {
 //line harris.go:241
 										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -4046,18 +3028,16 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line harris.go:237
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line harris.go:237
 							var tid int = gc_tx
+//line harris.go:238
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
-//line harris.go:241
 								break
 							}
 //line harris.go:241
@@ -4067,7 +3047,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:242
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:241
 								if gc_if.ToBits() != 0 {
 //line harris.go:241
 									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
@@ -4078,90 +3057,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:245
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:245
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:245
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-							i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-							var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-//line harris.go:245
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line harris.go:237
 						tid := gc_tx
+//line harris.go:238
 						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 						var v float32
 						if i < len(in) {
 							v = in[i]
 						}
-//line harris.go:245
 						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		}
 	}) {
-//line harris.go:252
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line harris.go:254
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -4169,13 +3084,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line harris.go:237
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line harris.go:237
 							var tid int = gc_tx
+//line harris.go:238
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -4186,7 +3100,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:244
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-//line harris.go:244
 								if gc_if8.ToBits() != 0 {
 //line harris.go:244
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -4205,13 +3118,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line harris.go:237
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line harris.go:237
 						var tid int = gc_tx
+//line harris.go:238
 						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -4222,7 +3134,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:244
 							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:244
 							if gc_if7.ToBits() != 0 {
 //line harris.go:244
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
@@ -4237,10 +3148,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line harris.go:237
 					tid := gc_tx
+//line harris.go:238
 					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
 					v := gc_s_v[gc_rank]
 //line harris.go:244
 					if i+gc_bdx < len(in) {
@@ -4254,20 +3164,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:237
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line harris.go:237
 							var tid int = gc_tx
+//line harris.go:238
 							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line harris.go:244
 							if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:244
 								break
 							}
 //line harris.go:244
@@ -4277,7 +3185,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							} else {
 //line harris.go:245
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-//line harris.go:244
 								if gc_if6.ToBits() != 0 {
 //line harris.go:244
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
@@ -4295,20 +3202,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line harris.go:237
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line harris.go:237
 						var tid int = gc_tx
+//line harris.go:238
 						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:244
 						if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:244
 							break
 						}
 //line harris.go:244
@@ -4318,7 +3223,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						} else {
 //line harris.go:245
 							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:244
 							if gc_if5.ToBits() != 0 {
 //line harris.go:244
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
@@ -4330,80 +3234,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-						v := gc_s_v[gc_rank]
-//line harris.go:244
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-						v := gc_s_v[gc_rank]
-//line harris.go:244
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-						v := gc_s_v[gc_rank]
-//line harris.go:244
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-						v := gc_s_v[gc_rank]
-//line harris.go:244
-						if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
+//line harris.go:238
 					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
 					v := gc_s_v[gc_rank]
 //line harris.go:244
 					if i+gc_bdx < len(in) {
@@ -4415,18 +3251,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	} else {
-//line harris.go:255
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line harris.go:258
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line harris.go:237
 					tid := gc_tx
+//line harris.go:238
 					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 					var v float32
@@ -4437,15 +3273,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						v += gc_at5[gc_tx]
 					}
 					gc_at6[gc_tx] = v
-//line harris.go:249
 					gc_s_v[gc_rank] = v
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
+//line harris.go:238
 					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 					var v float32
@@ -4456,7 +3291,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-//line harris.go:249
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -4464,8 +3298,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:249
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line harris.go:251
 		gc_from, gc_to := 0, gc_bdx
+//line harris.go:252
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4480,16 +3314,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-//line harris.go:237
 							var tid int = gc_tx
-//line harris.go:237
 							_ = tid
 							{
 //line harris.go:250
 								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
-//line harris.go:252
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -4500,9 +3331,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line harris.go:237
 						var tid int = gc_tx
-//line harris.go:237
 						_ = tid
 //line harris.go:250
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
@@ -4514,26 +3343,22 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line harris.go:255
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-//line harris.go:237
 							var tid int = gc_tx
 							{
 //line harris.go:251
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:251
 									break
 								}
 //line harris.go:251
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:253
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -4544,11 +3369,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:251
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:251
 							break
 						}
 //line harris.go:251
@@ -4556,53 +3379,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:255
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:255
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
-					}
-					{
-//line harris.go:255
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-//line harris.go:255
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
 //line harris.go:251
 					sdata[tid] += sdata[tid+s]
@@ -4610,14 +3389,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:259
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line harris.go:265
 		var gc_m19 uint32
-//line harris.go:255
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -4627,7 +3403,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line harris.go:265
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4637,7 +3412,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line harris.go:237
 				tid := gc_tx
 //line harris.go:255
 				if tid < 32 {
@@ -4645,7 +3419,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		}
-//line harris.go:261
 		gc_save19 := gc_act
 		gc_act = gc_save19 & gc_m19
 		if gc_act != 0 {
@@ -4656,18 +3429,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx2.X + gc_lane
-//line harris.go:272
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line harris.go:256
 						if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
-//line harris.go:256
 							break
 						}
 //line harris.go:256
@@ -4687,18 +3457,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:271
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line harris.go:256
 						if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
-//line harris.go:256
 							break
 						}
 //line harris.go:256
@@ -4711,7 +3478,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line harris.go:264
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4724,7 +3490,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
 //line harris.go:239
 					var v float32
@@ -4733,7 +3498,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			}
-//line harris.go:261
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4741,18 +3505,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx3.X + gc_lane
-//line harris.go:269
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:258
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:258
 							break
 						}
 //line harris.go:258
@@ -4770,18 +3531,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:273
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:258
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:258
 							break
 						}
 //line harris.go:258
@@ -4792,7 +3550,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line harris.go:266
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4805,15 +3562,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:258
 					sdata[tid] = v
 				}
 			}
-//line harris.go:262
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4821,18 +3575,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx4.X + gc_lane
-//line harris.go:270
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:260
 						if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
-//line harris.go:260
 							break
 						}
 //line harris.go:260
@@ -4852,18 +3603,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:275
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:260
 						if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
-//line harris.go:260
 							break
 						}
 //line harris.go:260
@@ -4876,7 +3624,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line harris.go:268
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4889,16 +3636,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:260
 					v += sdata[tid+16]
 					gc_s_v[gc_rank] = v
 				}
 			}
-//line harris.go:265
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4906,18 +3650,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx5.X + gc_lane
-//line harris.go:273
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:262
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:262
 							break
 						}
 //line harris.go:262
@@ -4935,18 +3676,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:277
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:262
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:262
 							break
 						}
 //line harris.go:262
@@ -4957,7 +3695,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line harris.go:270
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4970,15 +3707,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:262
 					sdata[tid] = v
 				}
 			}
-//line harris.go:266
 			gc_left5 := gc_act
 			if compiled.SIMD {
 				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4986,18 +3720,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx6.X + gc_lane
-//line harris.go:274
 						gc_ty := gc_tidx6.Y
 						_ = gc_ty
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:264
 						if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
-//line harris.go:264
 							break
 						}
 //line harris.go:264
@@ -5017,18 +3748,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:279
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:264
 						if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
-//line harris.go:264
 							break
 						}
 //line harris.go:264
@@ -5041,7 +3769,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-//line harris.go:272
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5054,16 +3781,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:264
 					v += sdata[tid+8]
 					gc_s_v[gc_rank] = v
 				}
 			}
-//line harris.go:269
 			gc_left6 := gc_act
 			if compiled.SIMD {
 				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5071,18 +3795,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx7.X + gc_lane
-//line harris.go:277
 						gc_ty := gc_tidx7.Y
 						_ = gc_ty
 						gc_tz := gc_tidx7.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:266
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:266
 							break
 						}
 //line harris.go:266
@@ -5100,18 +3821,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:281
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:266
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:266
 							break
 						}
 //line harris.go:266
@@ -5122,7 +3840,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
-//line harris.go:274
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5135,15 +3852,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:266
 					sdata[tid] = v
 				}
 			}
-//line harris.go:270
 			gc_left7 := gc_act
 			if compiled.SIMD {
 				gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5151,18 +3865,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx8.X + gc_lane
-//line harris.go:278
 						gc_ty := gc_tidx8.Y
 						_ = gc_ty
 						gc_tz := gc_tidx8.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:268
 						if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-//line harris.go:268
 							break
 						}
 //line harris.go:268
@@ -5182,18 +3893,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:283
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:268
 						if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-//line harris.go:268
 							break
 						}
 //line harris.go:268
@@ -5206,7 +3914,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left7 != 0 {
-//line harris.go:276
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5219,16 +3926,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:268
 					v += sdata[tid+4]
 					gc_s_v[gc_rank] = v
 				}
 			}
-//line harris.go:273
 			gc_left8 := gc_act
 			if compiled.SIMD {
 				gc_tidx9 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5236,18 +3940,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx9.X + gc_lane
-//line harris.go:281
 						gc_ty := gc_tidx9.Y
 						_ = gc_ty
 						gc_tz := gc_tidx9.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:270
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:270
 							break
 						}
 //line harris.go:270
@@ -5265,18 +3966,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:285
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:270
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:270
 							break
 						}
 //line harris.go:270
@@ -5287,7 +3985,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left8 != 0 {
-//line harris.go:278
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5300,15 +3997,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:270
 					sdata[tid] = v
 				}
 			}
-//line harris.go:274
 			gc_left9 := gc_act
 			if compiled.SIMD {
 				gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5316,18 +4010,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx10.X + gc_lane
-//line harris.go:282
 						gc_ty := gc_tidx10.Y
 						_ = gc_ty
 						gc_tz := gc_tidx10.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:272
 						if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-//line harris.go:272
 							break
 						}
 //line harris.go:272
@@ -5347,18 +4038,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:287
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:272
 						if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-//line harris.go:272
 							break
 						}
 //line harris.go:272
@@ -5371,7 +4059,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left9 != 0 {
-//line harris.go:280
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5384,16 +4071,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:272
 					v += sdata[tid+2]
 					gc_s_v[gc_rank] = v
 				}
 			}
-//line harris.go:277
 			gc_left10 := gc_act
 			if compiled.SIMD {
 				gc_tidx11 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5401,18 +4085,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx11.X + gc_lane
-//line harris.go:285
 						gc_ty := gc_tidx11.Y
 						_ = gc_ty
 						gc_tz := gc_tidx11.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:274
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:274
 							break
 						}
 //line harris.go:274
@@ -5430,18 +4111,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:289
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:274
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:274
 							break
 						}
 //line harris.go:274
@@ -5452,7 +4130,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left10 != 0 {
-//line harris.go:282
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5465,15 +4142,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:274
 					sdata[tid] = v
 				}
 			}
-//line harris.go:278
 			gc_left11 := gc_act
 			if compiled.SIMD {
 				gc_tidx12 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5481,18 +4155,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx12.X + gc_lane
-//line harris.go:286
 						gc_ty := gc_tidx12.Y
 						_ = gc_ty
 						gc_tz := gc_tidx12.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:276
 						if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-//line harris.go:276
 							break
 						}
 //line harris.go:276
@@ -5512,18 +4183,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:291
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:276
 						if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-//line harris.go:276
 							break
 						}
 //line harris.go:276
@@ -5536,7 +4204,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left11 != 0 {
-//line harris.go:284
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5549,16 +4216,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:276
 					v += sdata[tid+1]
 					gc_s_v[gc_rank] = v
 				}
 			}
-//line harris.go:281
 			gc_left12 := gc_act
 			if compiled.SIMD {
 				gc_tidx13 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5566,18 +4230,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx13.X + gc_lane
-//line harris.go:289
 						gc_ty := gc_tidx13.Y
 						_ = gc_ty
 						gc_tz := gc_tidx13.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:278
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:278
 							break
 						}
 //line harris.go:278
@@ -5595,18 +4256,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line harris.go:293
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line harris.go:237
 						var tid int = gc_tx
 //line harris.go:237
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:278
 						if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:278
 							break
 						}
 //line harris.go:278
@@ -5617,7 +4275,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left12 != 0 {
-//line harris.go:286
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5630,20 +4287,16 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line harris.go:237
 					tid := gc_tx
-//line harris.go:239
 					v := gc_s_v[gc_rank]
 //line harris.go:278
 					sdata[tid] = v
 				}
 			}
 		}
-//line harris.go:283
 		gc_act = gc_save19 &^ gc_dead
 	}
 	{
-//line harris.go:288
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -5651,11 +4304,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line harris.go:295
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line harris.go:281
 					gc_at9[0] = gc_at10[0]
 //line harris.go:281
@@ -5665,49 +4319,43 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:281
 					gc_at9[0] = gc_at10[0]
 				}
-//line harris.go:285
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line harris.go:281
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line harris.go:285
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:281
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:281
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:281
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:281
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:285
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:281

@@ -50,9 +50,9 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line histogram.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line histogram.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -65,47 +65,38 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 				{
-//line histogram.go:32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 				{
-//line histogram.go:32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 				{
-//line histogram.go:32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 			}
-//line histogram.go:32
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line histogram.go:26
 				i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 				atomic.Add(&bins[data[i]], 1)
@@ -144,9 +135,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:46
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line histogram.go:48
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -160,16 +151,14 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line histogram.go:40
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line histogram.go:37
 							var tid int = gc_tx
 //line histogram.go:39
 							var b int = tid + gc_off
-//line histogram.go:39
 							_ = b
+//line histogram.go:40
 							gc_vb4.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -180,16 +169,14 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				if compiled.SIMD {
-//line histogram.go:40
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line histogram.go:37
 						var tid int = gc_tx
 //line histogram.go:39
 						var b int = tid + gc_off
-//line histogram.go:39
 						_ = b
+//line histogram.go:40
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -198,7 +185,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:40
 					gc_more = true
 //line histogram.go:40
 					gc_at[gc_tx] = 0
@@ -208,16 +194,13 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line histogram.go:40
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line histogram.go:37
 							var tid int = gc_tx
 //line histogram.go:39
 							var b int = tid + gc_off
 							if b < 0 || b > len(local)-16 {
-//line histogram.go:40
 								break
 							}
 //line histogram.go:40
@@ -231,16 +214,13 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				if compiled.SIMD {
-//line histogram.go:40
 					gc_vb := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line histogram.go:37
 						var tid int = gc_tx
 //line histogram.go:39
 						var b int = tid + gc_off
 						if b < 0 || b > len(local)-8 {
-//line histogram.go:40
 							break
 						}
 //line histogram.go:40
@@ -251,61 +231,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:37
-						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:40
-						local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:37
-						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:40
-						local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:37
-						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:40
-						local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:37
-						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
-						gc_more = true
-//line histogram.go:40
-						local[b] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:37
 					tid := gc_tx
 //line histogram.go:39
 					b := tid + gc_off
@@ -316,21 +244,19 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	}
-//line histogram.go:43
 	threads := gc_bdx * gc_gdx
+//line histogram.go:44
 	per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
 		{
-//line histogram.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -340,10 +266,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -353,10 +278,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -366,10 +290,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -379,10 +302,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:37
 					tid := gc_tx
 //line histogram.go:45
 					lo := (gc_bx*gc_bdx + tid) * per
@@ -394,16 +316,15 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-//line histogram.go:51
 	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line histogram.go:60
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -414,65 +335,55 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
 				gc_at2 := bins[gc_off5:][:gc_to]
 				gc_at3 := local[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line histogram.go:75
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 1
-//line histogram.go:57
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 2
-//line histogram.go:57
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 3
-//line histogram.go:57
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:52
 					gc_more3 = true
 //line histogram.go:52
 					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -481,10 +392,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -493,10 +403,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -505,10 +414,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -517,10 +425,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:37
 					tid := gc_tx
 //line histogram.go:51
 					b_ := tid + gc_off3
@@ -570,20 +477,16 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line histogram.go:65
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line histogram.go:62
 							var tid int = gc_tx
-//line histogram.go:62
 							_ = tid
 							{
 //line histogram.go:65
 								gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -592,13 +495,10 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 				}
 				if compiled.SIMD {
-//line histogram.go:65
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line histogram.go:62
 						var tid int = gc_tx
-//line histogram.go:62
 						_ = tid
 //line histogram.go:65
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
@@ -610,28 +510,23 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line histogram.go:69
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line histogram.go:65
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line histogram.go:62
 							var tid int = gc_tx
 							{
 //line histogram.go:65
 								if tid < 0 || tid > len(histoS)-16 {
-//line histogram.go:65
 									break
 								}
 //line histogram.go:65
 								gc_vb2.StoreSlice(histoS[tid:])
 							}
 						}
-//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -640,15 +535,12 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 				}
 				if compiled.SIMD {
-//line histogram.go:65
 					gc_vb := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line histogram.go:62
 						var tid int = gc_tx
 //line histogram.go:65
 						if tid < 0 || tid > len(histoS)-8 {
-//line histogram.go:65
 							break
 						}
 //line histogram.go:65
@@ -656,53 +548,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:62
-						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
-					}
-					{
-//line histogram.go:69
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:62
-						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
-					}
-					{
-//line histogram.go:69
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:62
-						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
-					}
-					{
-//line histogram.go:69
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line histogram.go:62
-						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
-					}
-				}
-//line histogram.go:69
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:62
 					tid := gc_tx
 //line histogram.go:65
 					histoS[tid] = 0
@@ -711,9 +559,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 		}
 	}
 	{
-//line histogram.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line histogram.go:74
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -723,46 +571,40 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-//line histogram.go:74
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-//line histogram.go:74
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-//line histogram.go:74
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
-//line histogram.go:74
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line histogram.go:70
 					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
-//line histogram.go:74
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -770,11 +612,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -782,11 +622,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -794,11 +632,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -806,11 +642,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
-//line histogram.go:74
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:62
 					tid := gc_tx
 //line histogram.go:68
 					i := gc_bx*gc_bdx + tid
@@ -821,8 +655,8 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 		}
 	}
 	{
-//line histogram.go:77
 		gc_from, gc_to := 0, gc_bdx
+//line histogram.go:78
 		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -830,11 +664,10 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line histogram.go:90
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -843,9 +676,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
-						gc_tx := gc_step4 + 1
-//line histogram.go:82
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -854,9 +685,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
-						gc_tx := gc_step4 + 2
-//line histogram.go:82
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -865,9 +694,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
-						gc_tx := gc_step4 + 3
-//line histogram.go:82
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -876,8 +703,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 				}
-//line histogram.go:80
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -886,14 +712,12 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 				}
 			} else {
-//line histogram.go:80
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -901,11 +725,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -913,11 +735,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -925,11 +745,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -937,11 +755,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 				}
-//line histogram.go:80
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:62
 					tid := gc_tx
 //line histogram.go:74
 					if v := histoS[tid]; v > 0 {

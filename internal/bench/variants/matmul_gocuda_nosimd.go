@@ -25,54 +25,16 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-//line matmul.go:23
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:25
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:25
 		var sum float32
-//line matmul.go:27
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:26
@@ -89,18 +51,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at3 := as[gc_off4:][:gc_bdx]
 					gc_at4 := bs[gc_off4:][:gc_bdx]
 					gc_vstep2 := 0
-//line matmul.go:22
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:22
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
-//line matmul.go:22
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line matmul.go:22
 						var tx int = gc_tx
-//line matmul.go:22
 						var ty int = gc_ty
+//line matmul.go:23
 						var row int = gc_by*mmTile + ty
 						var col int = gc_bx*mmTile + tx
 //line matmul.go:27
@@ -111,16 +69,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:28
 							av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 						} else {
-//line matmul.go:28
 							gc_b8 := gc_none4
 //line matmul.go:28
 							if row < m {
-//line matmul.go:28
 								gc_b8 = gc_all4
 							}
 //line matmul.go:28
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul.go:28
 							if gc_if7.ToBits() != 0 {
 //line matmul.go:28
 								av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if7)
@@ -130,16 +85,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:31
 							bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
 						} else {
-//line matmul.go:31
 							gc_b9 := gc_none4
 //line matmul.go:31
 							if p+ty < k {
-//line matmul.go:31
 								gc_b9 = gc_all4
 							}
 //line matmul.go:31
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:31
 							if gc_if8.ToBits() != 0 {
 //line matmul.go:31
 								bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if8)
@@ -151,10 +103,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						bv.StoreSlice(gc_at4[gc_tx:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-//line matmul.go:22
 						tx := gc_tx
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:27
@@ -169,20 +120,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-//line matmul.go:40
 					gc_vstep3 := 0
-//line matmul.go:22
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:22
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line matmul.go:22
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line matmul.go:22
 						var tx int = gc_tx
-//line matmul.go:22
 						var ty int = gc_ty
+//line matmul.go:23
 						var row int = gc_by*mmTile + ty
 						var col int = gc_bx*mmTile + tx
 //line matmul.go:27
@@ -194,7 +140,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:34
 							mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
 							mmTile+tx) > len(bs)-8 {
-//line matmul.go:28
 							break
 						}
 //line matmul.go:28
@@ -202,18 +147,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:28
 							av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:])
 						} else {
-//line matmul.go:29
 							gc_b4 := gc_none2
 //line matmul.go:29
 							if row <
 //line matmul.go:28
 								m {
-//line matmul.go:28
 								gc_b4 = gc_all2
 							}
 //line matmul.go:28
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul.go:28
 							if gc_if3.ToBits() != 0 {
 //line matmul.go:28
 								av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if3)
@@ -223,16 +165,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:31
 							bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
 						} else {
-//line matmul.go:32
 							gc_b5 := gc_none2
 //line matmul.go:32
 							if p+ty < k {
-//line matmul.go:31
 								gc_b5 = gc_all2
 							}
 //line matmul.go:31
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:31
 							if gc_if4.ToBits() != 0 {
 //line matmul.go:31
 								bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if4)
@@ -244,10 +183,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						tx := gc_tx
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:27
@@ -262,7 +200,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						bs[ty*mmTile+tx] = bv
 					}
 				}
-//line matmul.go:40
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -277,16 +214,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:22
 					var tx int = gc_tx
-//line matmul.go:22
 					var ty int = gc_ty
 //line matmul.go:22
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:37
 					if (compiled.Trip(0)*
+//line matmul.go:38
 						mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
-//line matmul.go:37
 						break
 					}
 //line matmul.go:38
@@ -327,90 +261,87 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:22
 					tx := gc_tx
-//line matmul.go:22
 					ty := gc_ty
-//line matmul.go:24
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul.go:37
 						q := int(0)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(1)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(2)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(3)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(4)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(5)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(6)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(7)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(8)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(9)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(10)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(11)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(12)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(13)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(14)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(15)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -442,146 +373,117 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line matmul.go:74
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:47
-						gc_tx := gc_step2 + 1
-//line matmul.go:49
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:47
-						gc_tx := gc_step2 + 2
-//line matmul.go:49
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:47
-						gc_tx := gc_step2 + 3
-//line matmul.go:49
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 				}
-//line matmul.go:47
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:47
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
-//line matmul.go:22
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
-//line matmul.go:22
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
-//line matmul.go:22
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
-//line matmul.go:22
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:47
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:22
 					ty := gc_ty
+//line matmul.go:23
 					row := gc_by*mmTile + ty
-//line matmul.go:22
 					tx := gc_tx
 //line matmul.go:24
 					col := gc_bx*mmTile + tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:47
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -605,54 +507,16 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-//line matmul.go:54
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line matmul.go:56
 		var sum float64
 		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:56
 		var sum float64
-//line matmul.go:58
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:57
@@ -669,10 +533,9 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line matmul.go:53
 						tx := gc_tx
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:58
@@ -688,10 +551,9 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						tx := gc_tx
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:58
@@ -718,15 +580,12 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:53
 					var tx int = gc_tx
-//line matmul.go:53
 					var ty int = gc_ty
 //line matmul.go:53
 					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line matmul.go:66
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
-//line matmul.go:66
 						break
 					}
 //line matmul.go:67
@@ -767,90 +626,87 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:53
 					tx := gc_tx
-//line matmul.go:53
 					ty := gc_ty
-//line matmul.go:55
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul.go:66
 						q := int(0)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(1)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(2)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(3)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(4)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(5)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(6)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(7)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(8)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(9)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(10)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(11)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(12)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(13)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(14)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(15)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -882,146 +738,117 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line matmul.go:103
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:76
-						gc_tx := gc_step2 + 1
-//line matmul.go:78
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:76
-						gc_tx := gc_step2 + 2
-//line matmul.go:78
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:76
-						gc_tx := gc_step2 + 3
-//line matmul.go:78
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 				}
-//line matmul.go:76
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:76
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
-//line matmul.go:53
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
-//line matmul.go:53
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
-//line matmul.go:53
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
-//line matmul.go:53
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:76
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:53
 					ty := gc_ty
+//line matmul.go:54
 					row := gc_by*mmTile + ty
-//line matmul.go:53
 					tx := gc_tx
 //line matmul.go:55
 					col := gc_bx*mmTile + tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:76
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1047,9 +874,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	bx := gc_bx
-//line matmul.go:86
 	by := gc_by
-//line matmul.go:88
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1057,46 +882,10 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		var pvalue float32
 		lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:90
 		var pvalue float32
-//line matmul.go:92
 		gc_s_pvalue[gc_rank] = pvalue
 	}
 //line matmul.go:91
@@ -1113,10 +902,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at3 := nds[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line matmul.go:87
 						tx := gc_tx
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
 						col := bx*tileWidth + tx
 //line matmul.go:92
@@ -1135,10 +923,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						tx := gc_tx
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
 						col := bx*tileWidth + tx
 //line matmul.go:92
@@ -1168,15 +955,12 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:87
 					var tx int = gc_tx
-//line matmul.go:87
 					var ty int = gc_ty
 //line matmul.go:87
 					pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
 //line matmul.go:103
 					if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
-//line matmul.go:103
 						break
 					}
 //line matmul.go:104
@@ -1217,90 +1001,87 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:87
 					tx := gc_tx
-//line matmul.go:87
 					ty := gc_ty
-//line matmul.go:89
 					pvalue := gc_s_pvalue[gc_rank]
 					{
-//line matmul.go:103
 						kk := int(0)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(1)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(2)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(3)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(4)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(5)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(6)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(7)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(8)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(9)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(10)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(11)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(12)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(13)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(14)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(15)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					gc_s_pvalue[gc_rank] = pvalue
@@ -1332,146 +1113,117 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line matmul.go:140
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 					{
-//line matmul.go:113
-						gc_tx := gc_step2 + 1
-//line matmul.go:115
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 					{
-//line matmul.go:113
-						gc_tx := gc_step2 + 2
-//line matmul.go:115
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 					{
-//line matmul.go:113
-						gc_tx := gc_step2 + 3
-//line matmul.go:115
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 				}
-//line matmul.go:113
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					gc_at5[gc_tx] = pvalue
 				}
 			} else {
-//line matmul.go:113
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
-//line matmul.go:87
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
-//line matmul.go:87
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
-//line matmul.go:87
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
-//line matmul.go:87
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 				}
-//line matmul.go:113
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:87
 					ty := gc_ty
+//line matmul.go:88
 					row := by*tileWidth + ty
-//line matmul.go:87
 					tx := gc_tx
 //line matmul.go:89
 					col := bx*tileWidth + tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					c[row*n+col] = pvalue
 				}
 			}
-//line matmul.go:113
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -26,7 +26,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-//line matmul.go:23
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -55,46 +54,10 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:25
-			var sum float32
-//line matmul.go:27
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:25
 		var sum float32
-//line matmul.go:27
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:26
@@ -114,18 +77,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line matmul.go:22
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:22
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:22
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line matmul.go:22
 								var tx int = gc_tx
-//line matmul.go:22
 								var ty int = gc_ty
+//line matmul.go:23
 								var row int = gc_by*mmTile + ty
 								var col int = gc_bx*mmTile + tx
 //line matmul.go:27
@@ -136,16 +95,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line matmul.go:28
 									gc_b8 := gc_none4
 //line matmul.go:28
 									if row < m {
-//line matmul.go:28
 										gc_b8 = gc_all4
 									}
 //line matmul.go:28
 									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
-//line matmul.go:28
 									if gc_if7.ToBits() != 0 {
 //line matmul.go:28
 										av = av.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
@@ -155,16 +111,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
 								} else {
-//line matmul.go:31
 									gc_b9 := gc_none4
 //line matmul.go:31
 									if p+ty < k {
-//line matmul.go:31
 										gc_b9 = gc_all4
 									}
 //line matmul.go:31
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-//line matmul.go:31
 									if gc_if8.ToBits() != 0 {
 //line matmul.go:31
 										bv = bv.Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -183,18 +136,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:22
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:22
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:22
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line matmul.go:22
 							var tx int = gc_tx
-//line matmul.go:22
 							var ty int = gc_ty
+//line matmul.go:23
 							var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
 //line matmul.go:27
@@ -205,16 +154,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:28
 								av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line matmul.go:28
 								gc_b6 := gc_none3
 //line matmul.go:28
 								if row < m {
-//line matmul.go:28
 									gc_b6 = gc_all3
 								}
 //line matmul.go:28
 								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul.go:28
 								if gc_if5.ToBits() != 0 {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if5)
@@ -224,16 +170,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:31
 								bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 							} else {
-//line matmul.go:31
 								gc_b7 := gc_none3
 //line matmul.go:31
 								if p+ty < k {
-//line matmul.go:31
 									gc_b7 = gc_all3
 								}
 //line matmul.go:31
 								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:31
 								if gc_if6.ToBits() != 0 {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if6)
@@ -247,10 +190,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-//line matmul.go:22
 						tx := gc_tx
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:27
@@ -265,23 +207,18 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-//line matmul.go:40
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line matmul.go:22
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:22
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:22
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line matmul.go:22
 								var tx int = gc_tx
-//line matmul.go:22
 								var ty int = gc_ty
+//line matmul.go:23
 								var row int = gc_by*mmTile + ty
 								var col int = gc_bx*mmTile + tx
 //line matmul.go:27
@@ -293,7 +230,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:34
 									mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-16 || (ty*
 									mmTile+tx) > len(bs)-16 {
-//line matmul.go:28
 									break
 								}
 //line matmul.go:28
@@ -301,18 +237,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x16Slice(a[row*k+p+tx:])
 								} else {
-//line matmul.go:29
 									gc_b4 := gc_none2
 //line matmul.go:29
 									if row <
 //line matmul.go:28
 										m {
-//line matmul.go:28
 										gc_b4 = gc_all2
 									}
 //line matmul.go:28
 									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
-//line matmul.go:28
 									if gc_if3.ToBits() != 0 {
 //line matmul.go:28
 										av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
@@ -322,16 +255,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:])
 								} else {
-//line matmul.go:32
 									gc_b5 := gc_none2
 //line matmul.go:32
 									if p+ty < k {
-//line matmul.go:31
 										gc_b5 = gc_all2
 									}
 //line matmul.go:31
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-//line matmul.go:31
 									if gc_if4.ToBits() != 0 {
 //line matmul.go:31
 										bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -348,18 +278,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:22
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:22
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:22
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line matmul.go:22
 							var tx int = gc_tx
-//line matmul.go:22
 							var ty int = gc_ty
+//line matmul.go:23
 							var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
 //line matmul.go:27
@@ -371,7 +297,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:34
 								mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
 								mmTile+tx) > len(bs)-8 {
-//line matmul.go:28
 								break
 							}
 //line matmul.go:28
@@ -379,18 +304,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:28
 								av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:])
 							} else {
-//line matmul.go:29
 								gc_b2 := gc_none
 //line matmul.go:29
 								if row <
 //line matmul.go:28
 									m {
-//line matmul.go:28
 									gc_b2 = gc_all
 								}
 //line matmul.go:28
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul.go:28
 								if gc_if.ToBits() != 0 {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if)
@@ -400,16 +322,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:31
 								bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:])
 							} else {
-//line matmul.go:32
 								gc_b3 := gc_none
 //line matmul.go:32
 								if p+ty < k {
-//line matmul.go:31
 									gc_b3 = gc_all
 								}
 //line matmul.go:31
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:31
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if2)
@@ -423,10 +342,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						tx := gc_tx
-//line matmul.go:22
 						ty := gc_ty
+//line matmul.go:23
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:27
@@ -441,7 +359,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						bs[ty*mmTile+tx] = bv
 					}
 				}
-//line matmul.go:40
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -455,22 +372,18 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:22
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:22
 							var tx int = gc_tx
-//line matmul.go:22
 							var ty int = gc_ty
 //line matmul.go:22
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-//line matmul.go:37
 							if (compiled.Trip(0)*
+//line matmul.go:38
 								mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-16 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-16 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-16 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-16 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-16 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-16 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-16 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-16 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-16 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-16 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-16 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-16 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-16 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-16 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-16 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-16 {
-//line matmul.go:37
 								break
 							}
 							{
@@ -548,22 +461,18 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 				if compiled.SIMD {
-//line matmul.go:22
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:22
 						var tx int = gc_tx
-//line matmul.go:22
 						var ty int = gc_ty
 //line matmul.go:22
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:37
 						if (compiled.Trip(0)*
+//line matmul.go:38
 							mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
-//line matmul.go:37
 							break
 						}
 //line matmul.go:38
@@ -606,90 +515,87 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:22
 					tx := gc_tx
-//line matmul.go:22
 					ty := gc_ty
-//line matmul.go:24
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul.go:37
 						q := int(0)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(1)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(2)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(3)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(4)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(5)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(6)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(7)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(8)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(9)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(10)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(11)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(12)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(13)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(14)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
-//line matmul.go:37
 						q := int(15)
+//line matmul.go:38
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -728,16 +634,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line matmul.go:22
 							var ty int = gc_ty
-							var row int = gc_by*mmTile + ty
 //line matmul.go:23
+							var row int = gc_by*mmTile + ty
 							_ = row
-//line matmul.go:22
 							var tx int = gc_tx
 //line matmul.go:24
 							var col int = gc_bx*mmTile + tx
-//line matmul.go:24
 							_ = col
 //line matmul.go:24
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
@@ -746,7 +649,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								sum.StoreSlice(gc_at5[gc_tx:])
 							}
 						}
-//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -758,16 +660,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line matmul.go:22
 						var ty int = gc_ty
-						var row int = gc_by*mmTile + ty
 //line matmul.go:23
+						var row int = gc_by*mmTile + ty
 						_ = row
-//line matmul.go:22
 						var tx int = gc_tx
 //line matmul.go:24
 						var col int = gc_bx*mmTile + tx
-//line matmul.go:24
 						_ = col
 //line matmul.go:24
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -778,13 +677,11 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:47
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -792,10 +689,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line matmul.go:22
 							var ty int = gc_ty
+//line matmul.go:23
 							var row int = gc_by*mmTile + ty
-//line matmul.go:22
 							var tx int = gc_tx
 //line matmul.go:24
 							var col int = gc_bx*mmTile + tx
@@ -804,14 +700,12 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							{
 //line matmul.go:43
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line matmul.go:43
 									break
 								}
 //line matmul.go:43
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -823,10 +717,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line matmul.go:22
 						var ty int = gc_ty
+//line matmul.go:23
 						var row int = gc_by*mmTile + ty
-//line matmul.go:22
 						var tx int = gc_tx
 //line matmul.go:24
 						var col int = gc_bx*mmTile + tx
@@ -834,7 +727,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:43
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:43
 							break
 						}
 //line matmul.go:43
@@ -842,94 +734,20 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:22
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:22
-						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-//line matmul.go:26
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:47
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:22
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:22
-						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-//line matmul.go:26
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:47
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:22
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:22
-						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-//line matmul.go:26
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:47
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:22
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:22
-						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-//line matmul.go:26
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
-					}
-				}
-//line matmul.go:47
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:22
 					ty := gc_ty
+//line matmul.go:23
 					row := gc_by*mmTile + ty
-//line matmul.go:22
 					tx := gc_tx
 //line matmul.go:24
 					col := gc_bx*mmTile + tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:47
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -953,7 +771,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-//line matmul.go:54
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
@@ -965,46 +782,10 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:56
-			var sum float64
-//line matmul.go:58
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:56
 		var sum float64
-//line matmul.go:58
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:57
@@ -1022,20 +803,15 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
-//line matmul.go:58
 						gc_vb2 := archsimd.BroadcastFloat64x4(0)
-//line matmul.go:58
 						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line matmul.go:58
 						gc_none2 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line matmul.go:58
 						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 							gc_tx := gc_vstep2
-//line matmul.go:53
 							var tx int = gc_tx
-//line matmul.go:53
 							var ty int = gc_ty
+//line matmul.go:54
 							var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
 //line matmul.go:58
@@ -1046,16 +822,13 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 //line matmul.go:59
 								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
-//line matmul.go:59
 								gc_b4 := gc_none2
 //line matmul.go:59
 								if row < m {
-//line matmul.go:59
 									gc_b4 = gc_all2
 								}
 //line matmul.go:59
 								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
-//line matmul.go:59
 								if gc_if3.ToBits() != 0 {
 //line matmul.go:59
 									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if3)
@@ -1065,30 +838,25 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 //line matmul.go:62
 								archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							} else {
-//line matmul.go:62
 								gc_b5 := gc_none2
 //line matmul.go:62
 								if p+ty < k {
-//line matmul.go:62
 									gc_b5 = gc_all2
 								}
 //line matmul.go:62
 								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
-//line matmul.go:62
 								if gc_if4.ToBits() != 0 {
 //line matmul.go:62
 									archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
 								}
 							}
 						}
-//line matmul.go:64
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-//line matmul.go:53
 						tx := gc_tx
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:58
@@ -1103,29 +871,23 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line matmul.go:58
 						gc_vb := archsimd.BroadcastFloat64x4(0)
-//line matmul.go:58
 						gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line matmul.go:58
 						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line matmul.go:58
 						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:53
 							var tx int = gc_tx
-//line matmul.go:53
 							var ty int = gc_ty
+//line matmul.go:54
 							var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
 //line matmul.go:58
 							if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
 //line matmul.go:60
 								k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
-//line matmul.go:58
 								break
 							}
 //line matmul.go:58
@@ -1141,32 +903,25 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 									var gc_lanes [4]float64
 //line matmul.go:60
 									archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
-//line matmul.go:60
 									for gc_k := range 4 {
-//line matmul.go:60
 										if 0xff&(1<<gc_k) != 0 {
-//line matmul.go:60
 											gc_pos.Thread = gc_rank + gc_k
 //line matmul.go:60
 											as[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
-//line matmul.go:60
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line matmul.go:60
 								gc_b2 := gc_none
 //line matmul.go:60
 								if row <
 //line matmul.go:59
 									m {
-//line matmul.go:59
 									gc_b2 = gc_all
 								}
 //line matmul.go:59
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
-//line matmul.go:59
 								if gc_if.ToBits() != 0 {
 //line matmul.go:59
 									if tx >= 0 && tx <= len(as[ty])-4 {
@@ -1176,17 +931,13 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 										var gc_lanes2 [4]float64
 //line matmul.go:60
 										archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
-//line matmul.go:60
 										for gc_k2 := range 4 {
-//line matmul.go:60
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line matmul.go:60
 												gc_pos.Thread = gc_rank + gc_k2
 //line matmul.go:60
 												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
-//line matmul.go:60
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -1201,30 +952,23 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 									var gc_lanes3 [4]float64
 //line matmul.go:63
 									archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
-//line matmul.go:63
 									for gc_k3 := range 4 {
-//line matmul.go:63
 										if 0xff&(1<<gc_k3) != 0 {
-//line matmul.go:63
 											gc_pos.Thread = gc_rank + gc_k3
 //line matmul.go:63
 											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
-//line matmul.go:63
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line matmul.go:63
 								gc_b3 := gc_none
 //line matmul.go:63
 								if p+ty < k {
-//line matmul.go:62
 									gc_b3 = gc_all
 								}
 //line matmul.go:62
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
-//line matmul.go:62
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:62
 									if tx >= 0 && tx <= len(bs[ty])-4 {
@@ -1234,32 +978,26 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 										var gc_lanes4 [4]float64
 //line matmul.go:63
 										archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
-//line matmul.go:63
 										for gc_k4 := range 4 {
-//line matmul.go:63
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line matmul.go:63
 												gc_pos.Thread = gc_rank + gc_k4
 //line matmul.go:63
 												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line matmul.go:63
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line matmul.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						tx := gc_tx
-//line matmul.go:53
 						ty := gc_ty
+//line matmul.go:54
 						row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
 //line matmul.go:58
@@ -1283,21 +1021,17 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line matmul.go:53
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
 					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:53
 						var tx int = gc_tx
-//line matmul.go:53
 						var ty int = gc_ty
 //line matmul.go:53
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line matmul.go:66
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
-//line matmul.go:66
 							break
 						}
 //line matmul.go:67
@@ -1340,90 +1074,87 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:53
 					tx := gc_tx
-//line matmul.go:53
 					ty := gc_ty
-//line matmul.go:55
 					sum := gc_s_sum[gc_rank]
 					{
-//line matmul.go:66
 						q := int(0)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(1)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(2)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(3)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(4)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(5)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(6)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(7)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(8)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(9)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(10)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(11)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(12)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(13)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(14)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line matmul.go:66
 						q := int(15)
+//line matmul.go:67
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -1460,16 +1191,13 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line matmul.go:53
 						var ty int = gc_ty
-						var row int = gc_by*mmTile + ty
 //line matmul.go:54
+						var row int = gc_by*mmTile + ty
 						_ = row
-//line matmul.go:53
 						var tx int = gc_tx
 //line matmul.go:55
 						var col int = gc_bx*mmTile + tx
-//line matmul.go:55
 						_ = col
 //line matmul.go:55
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
@@ -1480,22 +1208,19 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:76
 				gc_vstep6 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line matmul.go:53
 						var ty int = gc_ty
+//line matmul.go:54
 						var row int = gc_by*mmTile + ty
-//line matmul.go:53
 						var tx int = gc_tx
 //line matmul.go:55
 						var col int = gc_bx*mmTile + tx
@@ -1503,7 +1228,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line matmul.go:72
 						if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
-//line matmul.go:72
 							break
 						}
 //line matmul.go:72
@@ -1511,94 +1235,20 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:53
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:53
-						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-//line matmul.go:57
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:76
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:53
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:53
-						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-//line matmul.go:57
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:76
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:53
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:53
-						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-//line matmul.go:57
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
-					}
-					{
-//line matmul.go:76
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:53
-						ty := gc_ty
-						row := gc_by*mmTile + ty
-//line matmul.go:53
-						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-//line matmul.go:57
-						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
-					}
-				}
-//line matmul.go:76
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:53
 					ty := gc_ty
+//line matmul.go:54
 					row := gc_by*mmTile + ty
-//line matmul.go:53
 					tx := gc_tx
 //line matmul.go:55
 					col := gc_bx*mmTile + tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:76
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1626,9 +1276,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	bx := gc_bx
-//line matmul.go:86
 	by := gc_by
-//line matmul.go:88
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1657,46 +1305,10 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:90
-			var pvalue float32
-//line matmul.go:92
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line matmul.go:90
 		var pvalue float32
-//line matmul.go:92
 		gc_s_pvalue[gc_rank] = pvalue
 	}
 //line matmul.go:91
@@ -1716,20 +1328,15 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line matmul.go:87
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:87
 							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:87
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line matmul.go:87
 								var tx int = gc_tx
-//line matmul.go:87
 								var ty int = gc_ty
+//line matmul.go:88
 								var row int = by*tileWidth + ty
 								var col int = bx*tileWidth + tx
 //line matmul.go:92
@@ -1737,23 +1344,18 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:92
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line matmul.go:92
 									gc_b8 := gc_none4
 //line matmul.go:92
 									if row < m {
-//line matmul.go:92
 										gc_b8 = gc_all4
 									}
 //line matmul.go:92
 									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
-//line matmul.go:92
 									if gc_if7.ToBits() != 0 {
 //line matmul.go:92
 										archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if7)
 									}
-//line matmul.go:92
 									gc_else7 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
-//line matmul.go:92
 									if gc_else7.ToBits() != 0 {
 										{
 //line matmul.go:92
@@ -1766,23 +1368,18 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:97
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 								} else {
-//line matmul.go:97
 									gc_b9 := gc_none4
 //line matmul.go:97
 									if ph*tileWidth+ty < k {
-//line matmul.go:97
 										gc_b9 = gc_all4
 									}
 //line matmul.go:97
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-//line matmul.go:97
 									if gc_if8.ToBits() != 0 {
 //line matmul.go:97
 										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_if8)
 									}
-//line matmul.go:97
 									gc_else8 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-//line matmul.go:97
 									if gc_else8.ToBits() != 0 {
 										{
 //line matmul.go:97
@@ -1791,7 +1388,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									}
 								}
 							}
-//line matmul.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1800,20 +1396,15 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:87
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:87
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:87
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line matmul.go:87
 							var tx int = gc_tx
-//line matmul.go:87
 							var ty int = gc_ty
+//line matmul.go:88
 							var row int = by*tileWidth + ty
 							var col int = bx*tileWidth + tx
 //line matmul.go:92
@@ -1821,23 +1412,18 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:92
 								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
-//line matmul.go:92
 								gc_b6 := gc_none3
 //line matmul.go:92
 								if row < m {
-//line matmul.go:92
 									gc_b6 = gc_all3
 								}
 //line matmul.go:92
 								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
-//line matmul.go:92
 								if gc_if5.ToBits() != 0 {
 //line matmul.go:92
 									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if5)
 								}
-//line matmul.go:92
 								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:92
 								if gc_else5.ToBits() != 0 {
 //line matmul.go:92
 									gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else5)
@@ -1848,37 +1434,30 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:97
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							} else {
-//line matmul.go:97
 								gc_b7 := gc_none3
 //line matmul.go:97
 								if ph*tileWidth+ty < k {
-//line matmul.go:97
 									gc_b7 = gc_all3
 								}
 //line matmul.go:97
 								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:97
 								if gc_if6.ToBits() != 0 {
 //line matmul.go:97
 									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if6)
 								}
-//line matmul.go:97
 								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:97
 								if gc_else6.ToBits() != 0 {
 //line matmul.go:97
 									gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else6)
 								}
 							}
 						}
-//line matmul.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-//line matmul.go:87
 						tx := gc_tx
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
 						col := bx*tileWidth + tx
 //line matmul.go:92
@@ -1898,28 +1477,22 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line matmul.go:87
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:87
 							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:87
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line matmul.go:87
 								var tx int = gc_tx
-//line matmul.go:87
 								var ty int = gc_ty
+//line matmul.go:88
 								var row int = by*tileWidth + ty
 								var col int = bx*tileWidth + tx
 //line matmul.go:92
 								if (row*
 									k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-16 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-16 {
-//line matmul.go:92
 									break
 								}
 //line matmul.go:92
@@ -1932,32 +1505,25 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										var gc_lanes7 [16]float32
 //line matmul.go:93
 										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes7)
-//line matmul.go:93
 										for gc_k7 := range 16 {
-//line matmul.go:93
 											if 0xffff&(1<<gc_k7) != 0 {
-//line matmul.go:93
 												gc_pos.Thread = gc_rank + gc_k7
 //line matmul.go:93
 												mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 											}
 										}
-//line matmul.go:93
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line matmul.go:93
 									gc_b4 := gc_none2
 //line matmul.go:93
 									if row <
 //line matmul.go:92
 										m {
-//line matmul.go:92
 										gc_b4 = gc_all2
 									}
 //line matmul.go:92
 									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
-//line matmul.go:92
 									if gc_if3.ToBits() != 0 {
 //line matmul.go:92
 										if tx >= 0 && tx <= len(mds[ty])-16 {
@@ -1967,23 +1533,17 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 											var gc_lanes8 [16]float32
 //line matmul.go:93
 											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes8)
-//line matmul.go:93
 											for gc_k8 := range 16 {
-//line matmul.go:93
 												if gc_if3.ToBits()&(1<<gc_k8) != 0 {
-//line matmul.go:93
 													gc_pos.Thread = gc_rank + gc_k8
 //line matmul.go:93
 													mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
-//line matmul.go:93
 											gc_pos.Thread = gc_rank
 										}
 									}
-//line matmul.go:93
 									gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
-//line matmul.go:93
 									if gc_else3.ToBits() != 0 {
 										{
 //line matmul.go:93
@@ -1993,19 +1553,14 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 											} else {
 //line matmul.go:95
 												var gc_lanes9 [16]float32
-//line matmul.go:95
 												gc_vb2.Store(&gc_lanes9)
-//line matmul.go:95
 												for gc_k9 := range 16 {
-//line matmul.go:95
 													if gc_else3.ToBits()&(1<<gc_k9) != 0 {
-//line matmul.go:95
 														gc_pos.Thread = gc_rank + gc_k9
 //line matmul.go:95
 														mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 													}
 												}
-//line matmul.go:95
 												gc_pos.Thread = gc_rank
 											}
 										}
@@ -2021,30 +1576,23 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										var gc_lanes10 [16]float32
 //line matmul.go:98
 										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes10)
-//line matmul.go:98
 										for gc_k10 := range 16 {
-//line matmul.go:98
 											if 0xffff&(1<<gc_k10) != 0 {
-//line matmul.go:98
 												gc_pos.Thread = gc_rank + gc_k10
 //line matmul.go:98
 												nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 											}
 										}
-//line matmul.go:98
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line matmul.go:98
 									gc_b5 := gc_none2
 //line matmul.go:98
 									if ph*tileWidth+ty < k {
-//line matmul.go:97
 										gc_b5 = gc_all2
 									}
 //line matmul.go:97
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-//line matmul.go:97
 									if gc_if4.ToBits() != 0 {
 //line matmul.go:97
 										if tx >= 0 && tx <= len(nds[ty])-16 {
@@ -2054,23 +1602,17 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 											var gc_lanes11 [16]float32
 //line matmul.go:98
 											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes11)
-//line matmul.go:98
 											for gc_k11 := range 16 {
-//line matmul.go:98
 												if gc_if4.ToBits()&(1<<gc_k11) != 0 {
-//line matmul.go:98
 													gc_pos.Thread = gc_rank + gc_k11
 //line matmul.go:98
 													nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 												}
 											}
-//line matmul.go:98
 											gc_pos.Thread = gc_rank
 										}
 									}
-//line matmul.go:98
 									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line matmul.go:98
 									if gc_else4.ToBits() != 0 {
 										{
 //line matmul.go:98
@@ -2080,26 +1622,20 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 											} else {
 //line matmul.go:100
 												var gc_lanes12 [16]float32
-//line matmul.go:100
 												gc_vb2.Store(&gc_lanes12)
-//line matmul.go:100
 												for gc_k12 := range 16 {
-//line matmul.go:100
 													if gc_else4.ToBits()&(1<<gc_k12) != 0 {
-//line matmul.go:100
 														gc_pos.Thread = gc_rank + gc_k12
 //line matmul.go:100
 														nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 													}
 												}
-//line matmul.go:100
 												gc_pos.Thread = gc_rank
 											}
 										}
 									}
 								}
 							}
-//line matmul.go:102
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2108,28 +1644,22 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 					if compiled.SIMD {
-//line matmul.go:87
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:87
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:87
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:87
 							var tx int = gc_tx
-//line matmul.go:87
 							var ty int = gc_ty
+//line matmul.go:88
 							var row int = by*tileWidth + ty
 							var col int = bx*tileWidth + tx
 //line matmul.go:92
 							if (row*
 								k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-8 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-8 {
-//line matmul.go:92
 								break
 							}
 //line matmul.go:92
@@ -2142,32 +1672,25 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									var gc_lanes [8]float32
 //line matmul.go:93
 									archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes)
-//line matmul.go:93
 									for gc_k := range 8 {
-//line matmul.go:93
 										if 0xff&(1<<gc_k) != 0 {
-//line matmul.go:93
 											gc_pos.Thread = gc_rank + gc_k
 //line matmul.go:93
 											mds[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
-//line matmul.go:93
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line matmul.go:93
 								gc_b2 := gc_none
 //line matmul.go:93
 								if row <
 //line matmul.go:92
 									m {
-//line matmul.go:92
 									gc_b2 = gc_all
 								}
 //line matmul.go:92
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
-//line matmul.go:92
 								if gc_if.ToBits() != 0 {
 //line matmul.go:92
 									if tx >= 0 && tx <= len(mds[ty])-8 {
@@ -2177,23 +1700,17 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										var gc_lanes2 [8]float32
 //line matmul.go:93
 										archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes2)
-//line matmul.go:93
 										for gc_k2 := range 8 {
-//line matmul.go:93
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line matmul.go:93
 												gc_pos.Thread = gc_rank + gc_k2
 //line matmul.go:93
 												mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
-//line matmul.go:93
 										gc_pos.Thread = gc_rank
 									}
 								}
-//line matmul.go:93
 								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:93
 								if gc_else.ToBits() != 0 {
 //line matmul.go:93
 									if tx >= 0 && tx <= len(mds[ty])-8 {
@@ -2202,19 +1719,14 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									} else {
 //line matmul.go:95
 										var gc_lanes3 [8]float32
-//line matmul.go:95
 										gc_vb.Store(&gc_lanes3)
-//line matmul.go:95
 										for gc_k3 := range 8 {
-//line matmul.go:95
 											if gc_else.ToBits()&(1<<gc_k3) != 0 {
-//line matmul.go:95
 												gc_pos.Thread = gc_rank + gc_k3
 //line matmul.go:95
 												mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
-//line matmul.go:95
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -2229,30 +1741,23 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									var gc_lanes4 [8]float32
 //line matmul.go:98
 									archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes4)
-//line matmul.go:98
 									for gc_k4 := range 8 {
-//line matmul.go:98
 										if 0xff&(1<<gc_k4) != 0 {
-//line matmul.go:98
 											gc_pos.Thread = gc_rank + gc_k4
 //line matmul.go:98
 											nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line matmul.go:98
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line matmul.go:98
 								gc_b3 := gc_none
 //line matmul.go:98
 								if ph*tileWidth+ty < k {
-//line matmul.go:97
 									gc_b3 = gc_all
 								}
 //line matmul.go:97
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:97
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:97
 									if tx >= 0 && tx <= len(nds[ty])-8 {
@@ -2262,23 +1767,17 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										var gc_lanes5 [8]float32
 //line matmul.go:98
 										archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes5)
-//line matmul.go:98
 										for gc_k5 := range 8 {
-//line matmul.go:98
 											if gc_if2.ToBits()&(1<<gc_k5) != 0 {
-//line matmul.go:98
 												gc_pos.Thread = gc_rank + gc_k5
 //line matmul.go:98
 												nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 											}
 										}
-//line matmul.go:98
 										gc_pos.Thread = gc_rank
 									}
 								}
-//line matmul.go:98
 								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:98
 								if gc_else2.ToBits() != 0 {
 //line matmul.go:98
 									if tx >= 0 && tx <= len(nds[ty])-8 {
@@ -2287,34 +1786,27 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									} else {
 //line matmul.go:100
 										var gc_lanes6 [8]float32
-//line matmul.go:100
 										gc_vb.Store(&gc_lanes6)
-//line matmul.go:100
 										for gc_k6 := range 8 {
-//line matmul.go:100
 											if gc_else2.ToBits()&(1<<gc_k6) != 0 {
-//line matmul.go:100
 												gc_pos.Thread = gc_rank + gc_k6
 //line matmul.go:100
 												nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line matmul.go:100
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line matmul.go:102
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						tx := gc_tx
-//line matmul.go:87
 						ty := gc_ty
+//line matmul.go:88
 						row := by*tileWidth + ty
 						col := bx*tileWidth + tx
 //line matmul.go:92
@@ -2343,21 +1835,17 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:87
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line matmul.go:87
 							var tx int = gc_tx
-//line matmul.go:87
 							var ty int = gc_ty
 //line matmul.go:87
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
 //line matmul.go:103
 							if tx < 0 || tx > len(nds[compiled.Trip(0)])-16 || tx > len(nds[compiled.Trip(1)])-16 || tx > len(nds[compiled.Trip(2)])-16 || tx > len(nds[compiled.Trip(3)])-16 || tx > len(nds[compiled.Trip(4)])-16 || tx > len(nds[compiled.Trip(5)])-16 || tx > len(nds[compiled.Trip(6)])-16 || tx > len(nds[compiled.Trip(7)])-16 || tx > len(nds[compiled.Trip(8)])-16 || tx > len(nds[compiled.Trip(9)])-16 || tx > len(nds[compiled.Trip(10)])-16 || tx > len(nds[compiled.Trip(11)])-16 || tx > len(nds[compiled.Trip(12)])-16 || tx > len(nds[compiled.Trip(13)])-16 || tx > len(nds[compiled.Trip(14)])-16 || tx > len(nds[compiled.Trip(15)])-16 {
-//line matmul.go:103
 								break
 							}
 							{
@@ -2435,21 +1923,17 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				}
 				if compiled.SIMD {
-//line matmul.go:87
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line matmul.go:87
 						var tx int = gc_tx
-//line matmul.go:87
 						var ty int = gc_ty
 //line matmul.go:87
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
 //line matmul.go:103
 						if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
-//line matmul.go:103
 							break
 						}
 //line matmul.go:104
@@ -2492,90 +1976,87 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:87
 					tx := gc_tx
-//line matmul.go:87
 					ty := gc_ty
-//line matmul.go:89
 					pvalue := gc_s_pvalue[gc_rank]
 					{
-//line matmul.go:103
 						kk := int(0)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(1)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(2)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(3)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(4)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(5)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(6)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(7)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(8)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(9)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(10)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(11)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(12)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(13)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(14)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
-//line matmul.go:103
 						kk := int(15)
+//line matmul.go:104
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					gc_s_pvalue[gc_rank] = pvalue
@@ -2614,16 +2095,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line matmul.go:87
 							var ty int = gc_ty
-							var row int = by*tileWidth + ty
 //line matmul.go:88
+							var row int = by*tileWidth + ty
 							_ = row
-//line matmul.go:87
 							var tx int = gc_tx
 //line matmul.go:89
 							var col int = bx*tileWidth + tx
-//line matmul.go:89
 							_ = col
 //line matmul.go:89
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
@@ -2632,7 +2110,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								pvalue.StoreSlice(gc_at5[gc_tx:])
 							}
 						}
-//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2644,16 +2121,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line matmul.go:87
 						var ty int = gc_ty
-						var row int = by*tileWidth + ty
 //line matmul.go:88
+						var row int = by*tileWidth + ty
 						_ = row
-//line matmul.go:87
 						var tx int = gc_tx
 //line matmul.go:89
 						var col int = bx*tileWidth + tx
-//line matmul.go:89
 						_ = col
 //line matmul.go:89
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
@@ -2664,13 +2138,11 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					gc_at5[gc_tx] = pvalue
 				}
 			} else {
-//line matmul.go:113
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -2678,10 +2150,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line matmul.go:87
 							var ty int = gc_ty
+//line matmul.go:88
 							var row int = by*tileWidth + ty
-//line matmul.go:87
 							var tx int = gc_tx
 //line matmul.go:89
 							var col int = bx*tileWidth + tx
@@ -2690,14 +2161,12 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							{
 //line matmul.go:109
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line matmul.go:109
 									break
 								}
 //line matmul.go:109
 								pvalue.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2709,10 +2178,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line matmul.go:87
 						var ty int = gc_ty
+//line matmul.go:88
 						var row int = by*tileWidth + ty
-//line matmul.go:87
 						var tx int = gc_tx
 //line matmul.go:89
 						var col int = bx*tileWidth + tx
@@ -2720,7 +2188,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
 //line matmul.go:109
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:109
 							break
 						}
 //line matmul.go:109
@@ -2728,94 +2195,20 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:87
-						ty := gc_ty
-						row := by*tileWidth + ty
-//line matmul.go:87
-						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
-//line matmul.go:91
-						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
-					}
-					{
-//line matmul.go:113
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:87
-						ty := gc_ty
-						row := by*tileWidth + ty
-//line matmul.go:87
-						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
-//line matmul.go:91
-						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
-					}
-					{
-//line matmul.go:113
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:87
-						ty := gc_ty
-						row := by*tileWidth + ty
-//line matmul.go:87
-						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
-//line matmul.go:91
-						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
-					}
-					{
-//line matmul.go:113
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line matmul.go:87
-						ty := gc_ty
-						row := by*tileWidth + ty
-//line matmul.go:87
-						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
-//line matmul.go:91
-						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
-					}
-				}
-//line matmul.go:113
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line matmul.go:87
 					ty := gc_ty
+//line matmul.go:88
 					row := by*tileWidth + ty
-//line matmul.go:87
 					tx := gc_tx
 //line matmul.go:89
 					col := bx*tileWidth + tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					c[row*n+col] = pvalue
 				}
 			}
-//line matmul.go:113
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -21,7 +21,6 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line saxpy.go:30
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,9 +31,9 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:41
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -53,10 +52,9 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:20
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:20
 							_ = i
+//line saxpy.go:21
 							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -71,10 +69,9 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:20
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:20
 						_ = i
+//line saxpy.go:21
 						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -92,11 +89,9 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:20
 							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 							if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line saxpy.go:24
 								break
 							}
 //line saxpy.go:25
@@ -114,11 +109,9 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:20
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line saxpy.go:24
 							break
 						}
 //line saxpy.go:25
@@ -130,7 +123,6 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:20
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 					y[i] = a*x[i] + y[i]
@@ -150,7 +142,6 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line saxpy.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -161,9 +152,9 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:53
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:55
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -178,13 +169,12 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:32
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line saxpy.go:33
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							{
-//line saxpy.go:32
 								var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 								if i < len(y) && uint(len(y)-i) > 15 {
@@ -193,7 +183,6 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								} else {
 //line saxpy.go:32
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
-//line saxpy.go:32
 									if gc_if4.ToBits() != 0 {
 //line saxpy.go:32
 										archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
@@ -201,7 +190,6 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								}
 							}
 						}
-//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -210,12 +198,11 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:32
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line saxpy.go:33
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:32
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 						if i < len(y) && uint(len(y)-i) > 7 {
@@ -224,14 +211,12 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						} else {
 //line saxpy.go:32
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
-//line saxpy.go:32
 							if gc_if3.ToBits() != 0 {
 //line saxpy.go:32
 								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
-//line saxpy.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -245,34 +230,29 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:32
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line saxpy.go:33
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
 					gc_steps2:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							{
-//line saxpy.go:32
 								var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 								if i < len(y) && uint(len(y)-i) > 15 {
-//line saxpy.go:32
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:32
 									if i >= 0 && i <= len(x)-16 {
 										gc_ld5 = archsimd.LoadFloat32x16Slice(x[i:])
 									} else {
-//line saxpy.go:33
 										break gc_steps2
 									}
-//line saxpy.go:33
 									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:33
 									if i >= 0 && i <= len(y)-16 {
 //line saxpy.go:33
 										gc_ld6 = archsimd.LoadFloat32x16Slice(y[i:])
 									} else {
-//line saxpy.go:33
 										break gc_steps2
 									}
 //line saxpy.go:33
@@ -282,47 +262,35 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									} else {
 //line saxpy.go:33
 										var gc_lanes9 [16]float32
-//line saxpy.go:33
 										gc_ld6.Add(gc_vb2.Mul(gc_ld5)).Store(&gc_lanes9)
-//line saxpy.go:33
 										for gc_k9 := range 16 {
-//line saxpy.go:33
 											if 0xffff&(1<<gc_k9) != 0 {
-//line saxpy.go:33
 												gc_pos.Block = (gc_tx+gc_k9)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 												gc_pos.Thread = gc_base + (gc_tx+gc_k9)%gc_bdx
 //line saxpy.go:33
 												y[i+gc_k9] = gc_lanes9[gc_k9]
 											}
 										}
-//line saxpy.go:33
 										gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 										gc_pos.Thread = gc_base + gc_tx%gc_bdx
 									}
 								} else {
 //line saxpy.go:33
 									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
-//line saxpy.go:32
 									if gc_if2.ToBits() != 0 {
-//line saxpy.go:32
 										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:32
 										if i >= 0 && i <= len(x)-16 {
 											gc_ld7 = archsimd.LoadFloat32x16Slice(x[i:])
 										} else {
-//line saxpy.go:33
 											break gc_steps2
 										}
-//line saxpy.go:33
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:33
 										if i >= 0 && i <= len(y)-16 {
 //line saxpy.go:33
 											gc_ld8 = archsimd.LoadFloat32x16Slice(y[i:])
 										} else {
-//line saxpy.go:33
 											break gc_steps2
 										}
 //line saxpy.go:33
@@ -332,30 +300,22 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										} else {
 //line saxpy.go:33
 											var gc_lanes12 [16]float32
-//line saxpy.go:33
 											gc_ld8.Add(gc_vb2.Mul(gc_ld7)).Store(&gc_lanes12)
-//line saxpy.go:33
 											for gc_k12 := range 16 {
-//line saxpy.go:33
 												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line saxpy.go:33
 													gc_pos.Block = (gc_tx+gc_k12)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 													gc_pos.Thread = gc_base + (gc_tx+gc_k12)%gc_bdx
 //line saxpy.go:33
 													y[i+gc_k12] = gc_lanes12[gc_k12]
 												}
 											}
-//line saxpy.go:33
 											gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 											gc_pos.Thread = gc_base + gc_tx%gc_bdx
 										}
 									}
 								}
 							}
 						}
-//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -364,33 +324,28 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:32
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line saxpy.go:33
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:32
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 						if i < len(y) && uint(len(y)-i) > 7 {
-//line saxpy.go:32
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:32
 							if i >= 0 && i <= len(x)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(x[i:])
 							} else {
-//line saxpy.go:33
 								break gc_steps
 							}
-//line saxpy.go:33
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:33
 							if i >= 0 && i <= len(y)-8 {
 //line saxpy.go:33
 								gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
 							} else {
-//line saxpy.go:33
 								break gc_steps
 							}
 //line saxpy.go:33
@@ -400,47 +355,35 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							} else {
 //line saxpy.go:33
 								var gc_lanes3 [8]float32
-//line saxpy.go:33
 								gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
-//line saxpy.go:33
 								for gc_k3 := range 8 {
-//line saxpy.go:33
 									if 0xff&(1<<gc_k3) != 0 {
-//line saxpy.go:33
 										gc_pos.Block = (gc_tx+gc_k3)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 										gc_pos.Thread = gc_base + (gc_tx+gc_k3)%gc_bdx
 //line saxpy.go:33
 										y[i+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line saxpy.go:33
 								gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 								gc_pos.Thread = gc_base + gc_tx%gc_bdx
 							}
 						} else {
 //line saxpy.go:33
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
-//line saxpy.go:32
 							if gc_if.ToBits() != 0 {
-//line saxpy.go:32
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:32
 								if i >= 0 && i <= len(x)-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(x[i:])
 								} else {
-//line saxpy.go:33
 									break gc_steps
 								}
-//line saxpy.go:33
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:33
 								if i >= 0 && i <= len(y)-8 {
 //line saxpy.go:33
 									gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
 								} else {
-//line saxpy.go:33
 									break gc_steps
 								}
 //line saxpy.go:33
@@ -450,29 +393,21 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								} else {
 //line saxpy.go:33
 									var gc_lanes6 [8]float32
-//line saxpy.go:33
 									gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
-//line saxpy.go:33
 									for gc_k6 := range 8 {
-//line saxpy.go:33
 										if gc_if.ToBits()&(1<<gc_k6) != 0 {
-//line saxpy.go:33
 											gc_pos.Block = (gc_tx+gc_k6)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 											gc_pos.Thread = gc_base + (gc_tx+gc_k6)%gc_bdx
 //line saxpy.go:33
 											y[i+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
-//line saxpy.go:33
 									gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
 									gc_pos.Thread = gc_base + gc_tx%gc_bdx
 								}
 							}
 						}
 					}
-//line saxpy.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -500,7 +435,6 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line saxpy.go:51
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -511,9 +445,9 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:62
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:64
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -530,10 +464,9 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 					gc_vb2 := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line saxpy.go:41
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:41
 						_ = i
+//line saxpy.go:42
 						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -543,18 +476,15 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line saxpy.go:47
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line saxpy.go:43
 					gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line saxpy.go:41
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 						if i < 0 || i > len(x)-4 || i > len(y)-4 {
-//line saxpy.go:43
 							break
 						}
 //line saxpy.go:43
@@ -562,58 +492,10 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:41
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:47
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:41
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:47
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:41
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:47
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:41
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line saxpy.go:47
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:41
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 					y[i] = a*x[i] + y[i]
@@ -634,7 +516,6 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line saxpy.go:73
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -645,9 +526,9 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:84
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:86
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -666,25 +547,20 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:63
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:63
 							_ = i
 							{
+//line saxpy.go:65
 								gc_t10 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
 //line saxpy.go:65
 								gc_t11 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line saxpy.go:65
 								gc_x4 := gc_t10
-//line saxpy.go:65
 								gc_y4 := gc_t11
-//line saxpy.go:65
 								gc_t12 := gc_vb4.Mul(gc_x4).Add(gc_y4)
 //line saxpy.go:65
 								gc_t12.StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -697,19 +573,14 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:63
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:63
 						_ = i
 //line saxpy.go:65
 						gc_t7 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 //line saxpy.go:65
 						gc_t8 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line saxpy.go:65
 						gc_x3 := gc_t7
-//line saxpy.go:65
 						gc_y3 := gc_t8
-//line saxpy.go:65
 						gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
 //line saxpy.go:65
 						gc_t9.StoreSlice(gc_at[gc_tx:])
@@ -721,7 +592,6 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 				}
 			} else {
-//line saxpy.go:69
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -730,28 +600,23 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:63
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:65
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line saxpy.go:65
 								gc_t4 := archsimd.LoadFloat32x16Slice(x[i:])
 //line saxpy.go:65
 								gc_t5 := archsimd.LoadFloat32x16Slice(y[i:])
-//line saxpy.go:65
 								gc_x2 := gc_t4
-//line saxpy.go:65
 								gc_y2 := gc_t5
-//line saxpy.go:65
 								gc_t6 := gc_vb2.Mul(gc_x2).Add(gc_y2)
 //line saxpy.go:65
 								gc_t6.StoreSlice(y[i:])
 							}
 						}
-//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -764,80 +629,27 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:63
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line saxpy.go:65
 							break
 						}
 //line saxpy.go:65
 						gc_t := archsimd.LoadFloat32x8Slice(x[i:])
 //line saxpy.go:65
 						gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
-//line saxpy.go:65
 						gc_x := gc_t
-//line saxpy.go:65
 						gc_y := gc_t2
-//line saxpy.go:65
 						gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
 //line saxpy.go:65
 						gc_t3.StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:63
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
-					}
-					{
-//line saxpy.go:69
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:63
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
-					}
-					{
-//line saxpy.go:69
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:63
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
-					}
-					{
-//line saxpy.go:69
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:63
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
-					}
-				}
-//line saxpy.go:69
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:63
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 					y[i] = axpy(a, x[i], y[i])
@@ -866,20 +678,17 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:76
 					gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_3f8cf519)
 //line saxpy.go:79
 					gc_vb2 := archsimd.BroadcastFloat32x16(a)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line saxpy.go:76
 						var base int = (gc_bx*gc_bdx + gc_tx) * 4
 						{
 							{
@@ -888,125 +697,90 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:77
 								if j <
 									len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
 									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
 										var gc_lanes25 [16]float32
-//line saxpy.go:78
 										for gc_k25 := range 16 {
-//line saxpy.go:78
 											if 0xffff&(1<<gc_k25) != 0 {
-//line saxpy.go:78
 												gc_pos.Thread = gc_rank + gc_k25
 //line saxpy.go:78
 												gc_lanes25[gc_k25] = x[j+4*gc_k25]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld17 = archsimd.LoadFloat32x16(&gc_lanes25)
 									}
-//line saxpy.go:79
 									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
 										var gc_lanes26 [16]float32
-//line saxpy.go:79
 										for gc_k26 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k26) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k26
 //line saxpy.go:79
 												gc_lanes26[gc_k26] = y[j+4*gc_k26]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes26)
 									}
 									{
 //line saxpy.go:79
 										var gc_lanes27 [16]float32
-//line saxpy.go:79
 										gc_vb2.Mul(gc_ld17).Add(gc_ld18).Store(&gc_lanes27)
-//line saxpy.go:79
 										for gc_k27 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k27) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k27
 //line saxpy.go:79
 												y[j+4*gc_k27] = gc_lanes27[gc_k27]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
 									gc_if5 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
 									if gc_if5.ToBits() != 0 {
-//line saxpy.go:78
 										var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
 											var gc_lanes28 [16]float32
-//line saxpy.go:78
 											for gc_k28 := range 16 {
-//line saxpy.go:78
 												if gc_if5.ToBits()&(1<<gc_k28) != 0 {
-//line saxpy.go:78
 													gc_pos.Thread = gc_rank + gc_k28
 //line saxpy.go:78
 													gc_lanes28[gc_k28] = x[j+4*gc_k28]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld19 = archsimd.LoadFloat32x16(&gc_lanes28)
 										}
-//line saxpy.go:79
 										var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
 											var gc_lanes29 [16]float32
-//line saxpy.go:79
 											for gc_k29 := range 16 {
-//line saxpy.go:79
 												if gc_if5.ToBits()&(1<<gc_k29) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k29
 //line saxpy.go:79
 													gc_lanes29[gc_k29] = y[j+4*gc_k29]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes29)
 										}
 										{
 //line saxpy.go:79
 											var gc_lanes30 [16]float32
-//line saxpy.go:79
 											gc_vb2.Mul(gc_ld19).Add(gc_ld20).Store(&gc_lanes30)
-//line saxpy.go:79
 											for gc_k30 := range 16 {
-//line saxpy.go:79
 												if gc_if5.ToBits()&(1<<gc_k30) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k30
 //line saxpy.go:79
 													y[j+4*gc_k30] = gc_lanes30[gc_k30]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
 										}
 									}
@@ -1019,125 +793,90 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								var j int = base + compiled.Trip(1)
 //line saxpy.go:78
 								if j < len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
 										var gc_lanes31 [16]float32
-//line saxpy.go:78
 										for gc_k31 := range 16 {
-//line saxpy.go:78
 											if 0xffff&(1<<gc_k31) != 0 {
-//line saxpy.go:78
 												gc_pos.Thread = gc_rank + gc_k31
 //line saxpy.go:78
 												gc_lanes31[gc_k31] = x[j+4*gc_k31]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld21 = archsimd.LoadFloat32x16(&gc_lanes31)
 									}
-//line saxpy.go:79
 									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
 										var gc_lanes32 [16]float32
-//line saxpy.go:79
 										for gc_k32 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k32) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k32
 //line saxpy.go:79
 												gc_lanes32[gc_k32] = y[j+4*gc_k32]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes32)
 									}
 									{
 //line saxpy.go:79
 										var gc_lanes33 [16]float32
-//line saxpy.go:79
 										gc_vb2.Mul(gc_ld21).Add(gc_ld22).Store(&gc_lanes33)
-//line saxpy.go:79
 										for gc_k33 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k33) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k33
 //line saxpy.go:79
 												y[j+4*gc_k33] = gc_lanes33[gc_k33]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
 									gc_if6 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
 									if gc_if6.ToBits() != 0 {
-//line saxpy.go:78
 										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
 											var gc_lanes34 [16]float32
-//line saxpy.go:78
 											for gc_k34 := range 16 {
-//line saxpy.go:78
 												if gc_if6.ToBits()&(1<<gc_k34) != 0 {
-//line saxpy.go:78
 													gc_pos.Thread = gc_rank + gc_k34
 //line saxpy.go:78
 													gc_lanes34[gc_k34] = x[j+4*gc_k34]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes34)
 										}
-//line saxpy.go:79
 										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
 											var gc_lanes35 [16]float32
-//line saxpy.go:79
 											for gc_k35 := range 16 {
-//line saxpy.go:79
 												if gc_if6.ToBits()&(1<<gc_k35) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k35
 //line saxpy.go:79
 													gc_lanes35[gc_k35] = y[j+4*gc_k35]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes35)
 										}
 										{
 //line saxpy.go:79
 											var gc_lanes36 [16]float32
-//line saxpy.go:79
 											gc_vb2.Mul(gc_ld23).Add(gc_ld24).Store(&gc_lanes36)
-//line saxpy.go:79
 											for gc_k36 := range 16 {
-//line saxpy.go:79
 												if gc_if6.ToBits()&(1<<gc_k36) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k36
 //line saxpy.go:79
 													y[j+4*gc_k36] = gc_lanes36[gc_k36]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
 										}
 									}
@@ -1150,125 +889,90 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								var j int = base + compiled.Trip(2)
 //line saxpy.go:78
 								if j < len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
 									var gc_ld25 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
 										var gc_lanes37 [16]float32
-//line saxpy.go:78
 										for gc_k37 := range 16 {
-//line saxpy.go:78
 											if 0xffff&(1<<gc_k37) != 0 {
-//line saxpy.go:78
 												gc_pos.Thread = gc_rank + gc_k37
 //line saxpy.go:78
 												gc_lanes37[gc_k37] = x[j+4*gc_k37]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld25 = archsimd.LoadFloat32x16(&gc_lanes37)
 									}
-//line saxpy.go:79
 									var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
 										var gc_lanes38 [16]float32
-//line saxpy.go:79
 										for gc_k38 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k38) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k38
 //line saxpy.go:79
 												gc_lanes38[gc_k38] = y[j+4*gc_k38]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld26 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
 									{
 //line saxpy.go:79
 										var gc_lanes39 [16]float32
-//line saxpy.go:79
 										gc_vb2.Mul(gc_ld25).Add(gc_ld26).Store(&gc_lanes39)
-//line saxpy.go:79
 										for gc_k39 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k39) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k39
 //line saxpy.go:79
 												y[j+4*gc_k39] = gc_lanes39[gc_k39]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
 									gc_if7 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
 									if gc_if7.ToBits() != 0 {
-//line saxpy.go:78
 										var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
 											var gc_lanes40 [16]float32
-//line saxpy.go:78
 											for gc_k40 := range 16 {
-//line saxpy.go:78
 												if gc_if7.ToBits()&(1<<gc_k40) != 0 {
-//line saxpy.go:78
 													gc_pos.Thread = gc_rank + gc_k40
 //line saxpy.go:78
 													gc_lanes40[gc_k40] = x[j+4*gc_k40]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld27 = archsimd.LoadFloat32x16(&gc_lanes40)
 										}
-//line saxpy.go:79
 										var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
 											var gc_lanes41 [16]float32
-//line saxpy.go:79
 											for gc_k41 := range 16 {
-//line saxpy.go:79
 												if gc_if7.ToBits()&(1<<gc_k41) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k41
 //line saxpy.go:79
 													gc_lanes41[gc_k41] = y[j+4*gc_k41]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes41)
 										}
 										{
 //line saxpy.go:79
 											var gc_lanes42 [16]float32
-//line saxpy.go:79
 											gc_vb2.Mul(gc_ld27).Add(gc_ld28).Store(&gc_lanes42)
-//line saxpy.go:79
 											for gc_k42 := range 16 {
-//line saxpy.go:79
 												if gc_if7.ToBits()&(1<<gc_k42) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k42
 //line saxpy.go:79
 													y[j+4*gc_k42] = gc_lanes42[gc_k42]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
 										}
 									}
@@ -1281,125 +985,90 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								var j int = base + compiled.Trip(3)
 //line saxpy.go:78
 								if j < len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
 										var gc_lanes43 [16]float32
-//line saxpy.go:78
 										for gc_k43 := range 16 {
-//line saxpy.go:78
 											if 0xffff&(1<<gc_k43) != 0 {
-//line saxpy.go:78
 												gc_pos.Thread = gc_rank + gc_k43
 //line saxpy.go:78
 												gc_lanes43[gc_k43] = x[j+4*gc_k43]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld29 = archsimd.LoadFloat32x16(&gc_lanes43)
 									}
-//line saxpy.go:79
 									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
 										var gc_lanes44 [16]float32
-//line saxpy.go:79
 										for gc_k44 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k44) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k44
 //line saxpy.go:79
 												gc_lanes44[gc_k44] = y[j+4*gc_k44]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
-//line saxpy.go:79
 										gc_ld30 = archsimd.LoadFloat32x16(&gc_lanes44)
 									}
 									{
 //line saxpy.go:79
 										var gc_lanes45 [16]float32
-//line saxpy.go:79
 										gc_vb2.Mul(gc_ld29).Add(gc_ld30).Store(&gc_lanes45)
-//line saxpy.go:79
 										for gc_k45 := range 16 {
-//line saxpy.go:79
 											if 0xffff&(1<<gc_k45) != 0 {
-//line saxpy.go:79
 												gc_pos.Thread = gc_rank + gc_k45
 //line saxpy.go:79
 												y[j+4*gc_k45] = gc_lanes45[gc_k45]
 											}
 										}
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
 									gc_if8 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
 									if gc_if8.ToBits() != 0 {
-//line saxpy.go:78
 										var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
 											var gc_lanes46 [16]float32
-//line saxpy.go:78
 											for gc_k46 := range 16 {
-//line saxpy.go:78
 												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
-//line saxpy.go:78
 													gc_pos.Thread = gc_rank + gc_k46
 //line saxpy.go:78
 													gc_lanes46[gc_k46] = x[j+4*gc_k46]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes46)
 										}
-//line saxpy.go:79
 										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
 											var gc_lanes47 [16]float32
-//line saxpy.go:79
 											for gc_k47 := range 16 {
-//line saxpy.go:79
 												if gc_if8.ToBits()&(1<<gc_k47) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k47
 //line saxpy.go:79
 													gc_lanes47[gc_k47] = y[j+4*gc_k47]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
-//line saxpy.go:79
 											gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
 										}
 										{
 //line saxpy.go:79
 											var gc_lanes48 [16]float32
-//line saxpy.go:79
 											gc_vb2.Mul(gc_ld31).Add(gc_ld32).Store(&gc_lanes48)
-//line saxpy.go:79
 											for gc_k48 := range 16 {
-//line saxpy.go:79
 												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
-//line saxpy.go:79
 													gc_pos.Thread = gc_rank + gc_k48
 //line saxpy.go:79
 													y[j+4*gc_k48] = gc_lanes48[gc_k48]
 												}
 											}
-//line saxpy.go:79
 											gc_pos.Thread = gc_rank
 										}
 									}
@@ -1407,7 +1076,6 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							}
 						}
 					}
-//line saxpy.go:81
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1416,14 +1084,12 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				}
 			}
 			if compiled.SIMD {
-//line saxpy.go:76
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_696c5fa3)
 //line saxpy.go:79
 				gc_vb := archsimd.BroadcastFloat32x8(a)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line saxpy.go:76
 					var base int = (gc_bx*gc_bdx + gc_tx) * 4
 					{
 //line saxpy.go:77
@@ -1431,114 +1097,79 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:77
 						if j <
 							len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 							var gc_lanes [8]float32
-//line saxpy.go:78
 							for gc_k := range 8 {
-//line saxpy.go:78
 								if 0xff&(1<<gc_k) != 0 {
-//line saxpy.go:78
 									gc_pos.Thread = gc_rank + gc_k
 //line saxpy.go:78
 									gc_lanes[gc_k] = x[j+4*gc_k]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line saxpy.go:79
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 							var gc_lanes2 [8]float32
-//line saxpy.go:79
 							for gc_k2 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k2) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k2
 //line saxpy.go:79
 									gc_lanes2[gc_k2] = y[j+4*gc_k2]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line saxpy.go:79
 							var gc_lanes3 [8]float32
-//line saxpy.go:79
 							gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
-//line saxpy.go:79
 							for gc_k3 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k3) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k3
 //line saxpy.go:79
 									y[j+4*gc_k3] = gc_lanes3[gc_k3]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
 						} else {
 //line saxpy.go:79
 							gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
 							if gc_if.ToBits() != 0 {
-//line saxpy.go:78
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 								var gc_lanes4 [8]float32
-//line saxpy.go:78
 								for gc_k4 := range 8 {
-//line saxpy.go:78
 									if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line saxpy.go:78
 										gc_pos.Thread = gc_rank + gc_k4
 //line saxpy.go:78
 										gc_lanes4[gc_k4] = x[j+4*gc_k4]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line saxpy.go:79
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 								var gc_lanes5 [8]float32
-//line saxpy.go:79
 								for gc_k5 := range 8 {
-//line saxpy.go:79
 									if gc_if.ToBits()&(1<<gc_k5) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k5
 //line saxpy.go:79
 										gc_lanes5[gc_k5] = y[j+4*gc_k5]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line saxpy.go:79
 								var gc_lanes6 [8]float32
-//line saxpy.go:79
 								gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
-//line saxpy.go:79
 								for gc_k6 := range 8 {
-//line saxpy.go:79
 									if gc_if.ToBits()&(1<<gc_k6) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k6
 //line saxpy.go:79
 										y[j+4*gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -1548,114 +1179,79 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						var j int = base + compiled.Trip(1)
 //line saxpy.go:78
 						if j < len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 							var gc_lanes7 [8]float32
-//line saxpy.go:78
 							for gc_k7 := range 8 {
-//line saxpy.go:78
 								if 0xff&(1<<gc_k7) != 0 {
-//line saxpy.go:78
 									gc_pos.Thread = gc_rank + gc_k7
 //line saxpy.go:78
 									gc_lanes7[gc_k7] = x[j+4*gc_k7]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line saxpy.go:79
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 							var gc_lanes8 [8]float32
-//line saxpy.go:79
 							for gc_k8 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k8) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k8
 //line saxpy.go:79
 									gc_lanes8[gc_k8] = y[j+4*gc_k8]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line saxpy.go:79
 							var gc_lanes9 [8]float32
-//line saxpy.go:79
 							gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
-//line saxpy.go:79
 							for gc_k9 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k9) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k9
 //line saxpy.go:79
 									y[j+4*gc_k9] = gc_lanes9[gc_k9]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
 						} else {
 //line saxpy.go:79
 							gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
 							if gc_if2.ToBits() != 0 {
-//line saxpy.go:78
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 								var gc_lanes10 [8]float32
-//line saxpy.go:78
 								for gc_k10 := range 8 {
-//line saxpy.go:78
 									if gc_if2.ToBits()&(1<<gc_k10) != 0 {
-//line saxpy.go:78
 										gc_pos.Thread = gc_rank + gc_k10
 //line saxpy.go:78
 										gc_lanes10[gc_k10] = x[j+4*gc_k10]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line saxpy.go:79
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 								var gc_lanes11 [8]float32
-//line saxpy.go:79
 								for gc_k11 := range 8 {
-//line saxpy.go:79
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k11
 //line saxpy.go:79
 										gc_lanes11[gc_k11] = y[j+4*gc_k11]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line saxpy.go:79
 								var gc_lanes12 [8]float32
-//line saxpy.go:79
 								gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
-//line saxpy.go:79
 								for gc_k12 := range 8 {
-//line saxpy.go:79
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k12
 //line saxpy.go:79
 										y[j+4*gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -1665,114 +1261,79 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						var j int = base + compiled.Trip(2)
 //line saxpy.go:78
 						if j < len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 							var gc_lanes13 [8]float32
-//line saxpy.go:78
 							for gc_k13 := range 8 {
-//line saxpy.go:78
 								if 0xff&(1<<gc_k13) != 0 {
-//line saxpy.go:78
 									gc_pos.Thread = gc_rank + gc_k13
 //line saxpy.go:78
 									gc_lanes13[gc_k13] = x[j+4*gc_k13]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
-//line saxpy.go:79
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 							var gc_lanes14 [8]float32
-//line saxpy.go:79
 							for gc_k14 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k14) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k14
 //line saxpy.go:79
 									gc_lanes14[gc_k14] = y[j+4*gc_k14]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line saxpy.go:79
 							var gc_lanes15 [8]float32
-//line saxpy.go:79
 							gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
-//line saxpy.go:79
 							for gc_k15 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k15) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k15
 //line saxpy.go:79
 									y[j+4*gc_k15] = gc_lanes15[gc_k15]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
 						} else {
 //line saxpy.go:79
 							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
 							if gc_if3.ToBits() != 0 {
-//line saxpy.go:78
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 								var gc_lanes16 [8]float32
-//line saxpy.go:78
 								for gc_k16 := range 8 {
-//line saxpy.go:78
 									if gc_if3.ToBits()&(1<<gc_k16) != 0 {
-//line saxpy.go:78
 										gc_pos.Thread = gc_rank + gc_k16
 //line saxpy.go:78
 										gc_lanes16[gc_k16] = x[j+4*gc_k16]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line saxpy.go:79
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 								var gc_lanes17 [8]float32
-//line saxpy.go:79
 								for gc_k17 := range 8 {
-//line saxpy.go:79
 									if gc_if3.ToBits()&(1<<gc_k17) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k17
 //line saxpy.go:79
 										gc_lanes17[gc_k17] = y[j+4*gc_k17]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line saxpy.go:79
 								var gc_lanes18 [8]float32
-//line saxpy.go:79
 								gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
-//line saxpy.go:79
 								for gc_k18 := range 8 {
-//line saxpy.go:79
 									if gc_if3.ToBits()&(1<<gc_k18) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k18
 //line saxpy.go:79
 										y[j+4*gc_k18] = gc_lanes18[gc_k18]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -1782,151 +1343,114 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						var j int = base + compiled.Trip(3)
 //line saxpy.go:78
 						if j < len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 							var gc_lanes19 [8]float32
-//line saxpy.go:78
 							for gc_k19 := range 8 {
-//line saxpy.go:78
 								if 0xff&(1<<gc_k19) != 0 {
-//line saxpy.go:78
 									gc_pos.Thread = gc_rank + gc_k19
 //line saxpy.go:78
 									gc_lanes19[gc_k19] = x[j+4*gc_k19]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line saxpy.go:79
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 							var gc_lanes20 [8]float32
-//line saxpy.go:79
 							for gc_k20 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k20) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k20
 //line saxpy.go:79
 									gc_lanes20[gc_k20] = y[j+4*gc_k20]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
-//line saxpy.go:79
 							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line saxpy.go:79
 							var gc_lanes21 [8]float32
-//line saxpy.go:79
 							gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
-//line saxpy.go:79
 							for gc_k21 := range 8 {
-//line saxpy.go:79
 								if 0xff&(1<<gc_k21) != 0 {
-//line saxpy.go:79
 									gc_pos.Thread = gc_rank + gc_k21
 //line saxpy.go:79
 									y[j+4*gc_k21] = gc_lanes21[gc_k21]
 								}
 							}
-//line saxpy.go:79
 							gc_pos.Thread = gc_rank
 						} else {
 //line saxpy.go:79
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
 							if gc_if4.ToBits() != 0 {
-//line saxpy.go:78
 								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
 								var gc_lanes22 [8]float32
-//line saxpy.go:78
 								for gc_k22 := range 8 {
-//line saxpy.go:78
 									if gc_if4.ToBits()&(1<<gc_k22) != 0 {
-//line saxpy.go:78
 										gc_pos.Thread = gc_rank + gc_k22
 //line saxpy.go:78
 										gc_lanes22[gc_k22] = x[j+4*gc_k22]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
-//line saxpy.go:79
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
 								var gc_lanes23 [8]float32
-//line saxpy.go:79
 								for gc_k23 := range 8 {
-//line saxpy.go:79
 									if gc_if4.ToBits()&(1<<gc_k23) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k23
 //line saxpy.go:79
 										gc_lanes23[gc_k23] = y[j+4*gc_k23]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
-//line saxpy.go:79
 								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line saxpy.go:79
 								var gc_lanes24 [8]float32
-//line saxpy.go:79
 								gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
-//line saxpy.go:79
 								for gc_k24 := range 8 {
-//line saxpy.go:79
 									if gc_if4.ToBits()&(1<<gc_k24) != 0 {
-//line saxpy.go:79
 										gc_pos.Thread = gc_rank + gc_k24
 //line saxpy.go:79
 										y[j+4*gc_k24] = gc_lanes24[gc_k24]
 									}
 								}
-//line saxpy.go:79
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line saxpy.go:81
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line saxpy.go:76
 				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
-//line saxpy.go:77
 					k := int(0)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
-//line saxpy.go:77
 					k := int(1)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
-//line saxpy.go:77
 					k := int(2)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
-//line saxpy.go:77
 					k := int(3)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
@@ -1959,8 +1483,8 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:90
 		chunk := 4 * gc_bdx
+//line saxpy.go:91
 		end := min((gc_bx+1)*chunk, len(x))
 		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
@@ -1968,8 +1492,8 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-//line saxpy.go:99
 			gc_from, gc_to := 0, gc_bdx
+//line saxpy.go:100
 			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1991,8 +1515,8 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_tx := gc_vstep
 //line saxpy.go:92
 								var j int = gc_bx*chunk + gc_tx + gc_off
-//line saxpy.go:92
 								_ = j
+//line saxpy.go:93
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2009,8 +1533,8 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_tx := gc_vstep
 //line saxpy.go:92
 							var j int = gc_bx*chunk + gc_tx + gc_off
-//line saxpy.go:92
 							_ = j
+//line saxpy.go:93
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2019,7 +1543,6 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:93
 						gc_more = true
 //line saxpy.go:93
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -2036,7 +1559,6 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 //line saxpy.go:92
 								var j int = gc_bx*chunk + gc_tx + gc_off
 								if j < 0 || j > len(x)-16 || j > len(y)-16 {
-//line saxpy.go:93
 									break
 								}
 //line saxpy.go:94
@@ -2057,7 +1579,6 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 //line saxpy.go:92
 							var j int = gc_bx*chunk + gc_tx + gc_off
 							if j < 0 || j > len(x)-8 || j > len(y)-8 {
-//line saxpy.go:93
 								break
 							}
 //line saxpy.go:94
@@ -2068,50 +1589,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line saxpy.go:92
@@ -2136,7 +1614,6 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:110
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -2147,9 +1624,9 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:121
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:123
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -2168,16 +1645,13 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_vb4 := archsimd.BroadcastInt32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line saxpy.go:101
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:101
 							_ = i
 							{
 //line saxpy.go:102
 								gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line saxpy.go:104
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2190,10 +1664,9 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					gc_vb3 := archsimd.BroadcastInt32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line saxpy.go:101
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:101
 						_ = i
+//line saxpy.go:102
 						gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2203,7 +1676,6 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line saxpy.go:107
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2212,18 +1684,16 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_vb2 := archsimd.BroadcastInt32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line saxpy.go:101
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:103
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
 //line saxpy.go:103
 								gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
-//line saxpy.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2236,11 +1706,9 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					gc_vb := archsimd.BroadcastInt32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line saxpy.go:101
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line saxpy.go:103
 							break
 						}
 //line saxpy.go:103
@@ -2248,58 +1716,10 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:101
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:107
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:101
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:107
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:101
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line saxpy.go:107
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:101
-						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line saxpy.go:107
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:101
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 					y[i] = a*x[i] + y[i]

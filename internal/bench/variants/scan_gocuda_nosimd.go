@@ -20,23 +20,20 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan.go:26
 	b := gc_bdx
+//line scan.go:27
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:30
 		gc_off := gc_bx * b
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line scan.go:26
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:32
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line scan.go:26
 				var i int = gc_tx
 //line scan.go:28
 				var g int = gc_bx*b + i
@@ -46,23 +43,18 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				} else {
 //line scan.go:29
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:29
 					if gc_if2.ToBits() != 0 {
 //line scan.go:29
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
-//line scan.go:29
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line scan.go:29
 					if gc_else2.ToBits() != 0 {
 //line scan.go:29
 						gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 					}
 				}
 			}
-//line scan.go:31
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -74,18 +66,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line scan.go:26
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:32
 			gc_vb := lanes.BroadcastFloat32x8(0)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line scan.go:26
 				var i int = gc_tx
 //line scan.go:28
 				var g int = gc_bx*b + i
 				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan.go:29
 					break
 				}
 //line scan.go:29
@@ -95,83 +83,20 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				} else {
 //line scan.go:30
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:29
 					if gc_if.ToBits() != 0 {
 //line scan.go:29
 						lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(x[i:]), gc_if)
 					}
-//line scan.go:30
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line scan.go:30
 					if gc_else.ToBits() != 0 {
 //line scan.go:30
 						gc_vb.StoreMasked((*[8]float32)(x[i:]), gc_else)
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -192,7 +117,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-//line scan.go:26
 				i := gc_tx
 //line scan.go:36
 				var y float32
@@ -200,7 +124,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					y = x[i-offset]
 				}
 				{
-//line scan.go:26
 					i := gc_tx
 //line scan.go:41
 					if i >= offset {
@@ -209,18 +132,16 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-//line scan.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:50
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_bdx]
 					gc_vstep3 := 0
-//line scan.go:26
 					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan.go:26
 						var i int = gc_tx
 //line scan.go:36
 						var y lanes.Float32x8
@@ -230,7 +151,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:37
 							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:37
 							if gc_if6.ToBits() != 0 {
 //line scan.go:37
 								y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if6)
@@ -241,30 +161,25 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:26
 						i := gc_tx
 //line scan.go:36
 						var y float32
 						if i >= offset {
 							y = gc_at3[gc_tx]
 						}
-//line scan.go:41
 						gc_s_y[gc_rank] = y
 					}
 				} else {
 					gc_vstep4 := 0
-//line scan.go:26
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line scan.go:26
 						var i int = gc_tx
 //line scan.go:36
 						var y lanes.Float32x8
 						if (i-
 							offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:37
 							break
 						}
 //line scan.go:37
@@ -274,7 +189,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:38
 							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:37
 							if gc_if4.ToBits() != 0 {
 //line scan.go:37
 								y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if4)
@@ -283,197 +197,108 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:37
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:26
 						i := gc_tx
 //line scan.go:36
 						var y float32
 						if i >= offset {
 							y = x[i-offset]
 						}
-//line scan.go:41
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan.go:47
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:48
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
-//line scan.go:59
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 						{
-//line scan.go:46
-							gc_tx := gc_step3 + 1
-//line scan.go:48
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 						{
-//line scan.go:46
-							gc_tx := gc_step3 + 2
-//line scan.go:48
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 						{
-//line scan.go:46
-							gc_tx := gc_step3 + 3
-//line scan.go:48
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 					}
-//line scan.go:46
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:28
 						y := gc_s_y[gc_rank]
 //line scan.go:42
 						gc_at4[gc_tx] += y
 					}
 				} else {
-//line scan.go:46
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-//line scan.go:46
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-//line scan.go:46
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-//line scan.go:46
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 					}
-//line scan.go:46
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:26
 						i := gc_tx
-//line scan.go:28
 						y := gc_s_y[gc_rank]
 //line scan.go:42
 						x[i] += y
@@ -482,8 +307,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:52
 		gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -491,7 +316,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at6 := x[:gc_bdx]
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -507,7 +331,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -532,27 +355,22 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line scan.go:60
 	b := gc_bdx
+//line scan.go:61
 	temp := gocuda.Shared[float32](t, 2*b)
-//line scan.go:63
 	pout := 0
-//line scan.go:63
 	pin := 1
-//line scan.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:66
 		gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line scan.go:64
 			gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line scan.go:64
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line scan.go:60
 				var thid int = gc_tx
 //line scan.go:62
 				var g int = gc_bx*b + thid
@@ -564,16 +382,13 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				} else {
 //line scan.go:65
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:65
 					if gc_if2.ToBits() != 0 {
 //line scan.go:65
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line scan.go:67
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -585,19 +400,15 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line scan.go:64
 			gc_vb := lanes.BroadcastFloat32x8(0)
-//line scan.go:64
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line scan.go:60
 				var thid int = gc_tx
 //line scan.go:62
 				var g int = gc_bx*b + thid
 //line scan.go:64
 				if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-//line scan.go:64
 					break
 				}
 //line scan.go:64
@@ -608,77 +419,15 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				} else {
 //line scan.go:66
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:65
 					if gc_if.ToBits() != 0 {
 //line scan.go:65
 						lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(temp[thid:]), gc_if)
 					}
 				}
 			}
-//line scan.go:68
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -694,8 +443,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:73
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:74
 			gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
@@ -704,11 +453,9 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at4 := temp[gc_off3:][:gc_bdx]
 				gc_at5 := temp[gc_off4:][:gc_bdx]
 				gc_vstep3 := 0
-//line scan.go:60
 				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line scan.go:60
 					var thid int = gc_tx
 //line scan.go:72
 					if thid >= offset {
@@ -717,23 +464,18 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:72
 						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:72
 						if gc_if4.ToBits() != 0 {
 //line scan.go:72
 							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 						}
-//line scan.go:72
 						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
-//line scan.go:72
 						if gc_else2.ToBits() != 0 {
 //line scan.go:72
 							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else2)
 						}
 					}
 				}
-//line scan.go:74
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:60
 					thid := gc_tx
 //line scan.go:72
 					if thid >= offset {
@@ -744,15 +486,12 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			} else {
 				gc_vstep4 := 0
-//line scan.go:60
 				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line scan.go:60
 					var thid int = gc_tx
 //line scan.go:72
 					if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-//line scan.go:72
 						break
 					}
 //line scan.go:72
@@ -762,14 +501,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:73
 						gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:72
 						if gc_if3.ToBits() != 0 {
 //line scan.go:72
 							lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if3)
 						}
-//line scan.go:73
 						gc_else := gc_if3.ToInt32x8().Not().ToMask()
-//line scan.go:73
 						if gc_else.ToBits() != 0 {
 //line scan.go:73
 							lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
@@ -779,7 +515,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:60
 					thid := gc_tx
 //line scan.go:72
 					if thid >= offset {
@@ -791,8 +526,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:84
 		gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
@@ -801,7 +536,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at7 := temp[gc_off6:][:gc_bdx]
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -817,7 +551,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -842,15 +575,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line scan.go:93
 	b := gc_bdx
+//line scan.go:94
 	temp := gocuda.Shared[int32](t, 2*b)
-//line scan.go:96
 	pout := 0
-//line scan.go:96
 	pin := 1
-//line scan.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:99
 		gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
@@ -858,11 +589,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			gc_vstep := 0
 //line scan.go:97
 			gc_vb2 := lanes.BroadcastInt32x8(-math32Max - 1)
-//line scan.go:97
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line scan.go:93
 				var thid int = gc_tx
 //line scan.go:95
 				var g int = gc_bx*b + thid
@@ -874,16 +603,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				} else {
 //line scan.go:98
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:98
 					if gc_if2.ToBits() != 0 {
 //line scan.go:98
 						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line scan.go:100
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -897,17 +623,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			gc_vstep2 := 0
 //line scan.go:97
 			gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
-//line scan.go:97
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line scan.go:93
 				var thid int = gc_tx
 //line scan.go:95
 				var g int = gc_bx*b + thid
 //line scan.go:97
 				if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-//line scan.go:97
 					break
 				}
 //line scan.go:97
@@ -918,77 +641,15 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				} else {
 //line scan.go:99
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:98
 					if gc_if.ToBits() != 0 {
 //line scan.go:98
 						lanes.LoadInt32x8Slice(in[g:]).StoreMasked((*[8]int32)(temp[thid:]), gc_if)
 					}
 				}
 			}
-//line scan.go:101
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1004,8 +665,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:106
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:107
 			gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
@@ -1014,11 +675,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				gc_at4 := temp[gc_off3:][:gc_bdx]
 				gc_at5 := temp[gc_off4:][:gc_bdx]
 				gc_vstep3 := 0
-//line scan.go:93
 				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line scan.go:93
 					var thid int = gc_tx
 //line scan.go:105
 					if thid >= offset {
@@ -1027,23 +686,18 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					} else {
 //line scan.go:105
 						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:105
 						if gc_if4.ToBits() != 0 {
 //line scan.go:105
 							lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_if4)
 						}
-//line scan.go:105
 						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
-//line scan.go:105
 						if gc_else2.ToBits() != 0 {
 //line scan.go:105
 							lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_else2)
 						}
 					}
 				}
-//line scan.go:107
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:93
 					thid := gc_tx
 //line scan.go:105
 					if thid >= offset {
@@ -1054,15 +708,12 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			} else {
 				gc_vstep4 := 0
-//line scan.go:93
 				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line scan.go:93
 					var thid int = gc_tx
 //line scan.go:105
 					if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-//line scan.go:105
 						break
 					}
 //line scan.go:105
@@ -1072,14 +723,11 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					} else {
 //line scan.go:106
 						gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:105
 						if gc_if3.ToBits() != 0 {
 //line scan.go:105
 							lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if3)
 						}
-//line scan.go:106
 						gc_else := gc_if3.ToInt32x8().Not().ToMask()
-//line scan.go:106
 						if gc_else.ToBits() != 0 {
 //line scan.go:106
 							lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
@@ -1089,7 +737,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:93
 					thid := gc_tx
 //line scan.go:105
 					if thid >= offset {
@@ -1101,8 +748,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			}
 		}
 	}
-//line scan.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:117
 		gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
@@ -1111,7 +758,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			gc_at7 := temp[gc_off6:][:gc_bdx]
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1127,7 +773,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1153,25 +798,23 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan.go:125
 	b := gc_bdx
+//line scan.go:126
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-//line scan.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:129
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
 			gc_vstep := 0
-//line scan.go:125
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line scan.go:125
 				var i int = gc_tx
 //line scan.go:127
 				var g int = gc_bx*b + i
@@ -1182,7 +825,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				} else {
 //line scan.go:129
 					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:129
 					if gc_if4.ToBits() != 0 {
 //line scan.go:129
 						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -1192,7 +834,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -1203,19 +844,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan.go:136
 			gc_vstep2 := 0
-//line scan.go:125
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line scan.go:125
 				var i int = gc_tx
 //line scan.go:127
 				var g int = gc_bx*b + i
 				var v lanes.Int32x8
 				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan.go:129
 					break
 				}
 //line scan.go:129
@@ -1225,7 +862,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				} else {
 //line scan.go:130
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:129
 					if gc_if2.ToBits() != 0 {
 //line scan.go:129
 						v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
@@ -1233,73 +869,9 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				v.StoreSlice(x[i:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan.go:136
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan.go:136
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan.go:136
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-//line scan.go:136
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -1320,7 +892,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-//line scan.go:125
 				i := gc_tx
 //line scan.go:135
 				var y int32
@@ -1328,7 +899,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					y = x[i-offset]
 				}
 				{
-//line scan.go:125
 					i := gc_tx
 //line scan.go:140
 					if i >= offset {
@@ -1337,18 +907,16 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 		} else {
-//line scan.go:148
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:149
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_bdx]
 					gc_vstep3 := 0
-//line scan.go:125
 					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan.go:125
 						var i int = gc_tx
 //line scan.go:135
 						var y lanes.Int32x8
@@ -1358,7 +926,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:136
 							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:136
 							if gc_if8.ToBits() != 0 {
 //line scan.go:136
 								y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if8)
@@ -1369,30 +936,25 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:125
 						i := gc_tx
 //line scan.go:135
 						var y int32
 						if i >= offset {
 							y = gc_at3[gc_tx]
 						}
-//line scan.go:140
 						gc_s_y[gc_rank] = y
 					}
 				} else {
 					gc_vstep4 := 0
-//line scan.go:125
 					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line scan.go:125
 						var i int = gc_tx
 //line scan.go:135
 						var y lanes.Int32x8
 						if (i-
 							offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:136
 							break
 						}
 //line scan.go:136
@@ -1402,7 +964,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:137
 							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:136
 							if gc_if6.ToBits() != 0 {
 //line scan.go:136
 								y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if6)
@@ -1411,197 +972,108 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:136
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:125
 						i := gc_tx
 //line scan.go:135
 						var y int32
 						if i >= offset {
 							y = x[i-offset]
 						}
-//line scan.go:140
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan.go:146
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:147
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
-//line scan.go:158
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan.go:145
-							gc_tx := gc_step3 + 1
-//line scan.go:147
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan.go:145
-							gc_tx := gc_step3 + 2
-//line scan.go:147
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan.go:145
-							gc_tx := gc_step3 + 3
-//line scan.go:147
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-//line scan.go:145
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:127
 						y := gc_s_y[gc_rank]
 //line scan.go:141
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan.go:145
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-//line scan.go:145
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-//line scan.go:145
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-//line scan.go:145
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 					}
-//line scan.go:145
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:125
 						i := gc_tx
-//line scan.go:127
 						y := gc_s_y[gc_rank]
 //line scan.go:141
 						x[i] = y + x[i]
@@ -1610,8 +1082,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:150
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:151
 		gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -1619,7 +1091,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_at6 := x[:gc_bdx]
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -1635,7 +1106,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -1661,7 +1131,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan.go:159
 	n := gc_bdx
 //line scan.go:161
 	if n <= 1*gc_bdx {
@@ -1669,18 +1138,16 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	}
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-//line scan.go:163
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:164
 		gc_off := gc_bx * n
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
 			gc_vstep := 0
-//line scan.go:160
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line scan.go:160
 				var tid int = gc_tx
 //line scan.go:162
 				var g int = gc_bx*n + tid
@@ -1691,7 +1158,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				} else {
 //line scan.go:164
 					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:164
 					if gc_if4.ToBits() != 0 {
 //line scan.go:164
 						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -1701,7 +1167,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -1712,19 +1177,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan.go:171
 			gc_vstep2 := 0
-//line scan.go:160
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line scan.go:160
 				var tid int = gc_tx
 //line scan.go:162
 				var g int = gc_bx*n + tid
 				var v lanes.Float32x8
 				if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
-//line scan.go:164
 					break
 				}
 //line scan.go:164
@@ -1734,7 +1195,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				} else {
 //line scan.go:165
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:164
 					if gc_if2.ToBits() != 0 {
 //line scan.go:164
 						v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
@@ -1742,73 +1202,9 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				v.StoreSlice(x[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-//line scan.go:171
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-//line scan.go:171
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-//line scan.go:171
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-			}
-//line scan.go:171
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -1820,8 +1216,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:169
 	offset := 1
+//line scan.go:170
 	for ; offset < n; offset *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1831,7 +1227,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:171
 				var tmp float32
@@ -1839,25 +1234,22 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					tmp = x[tid-offset]
 				}
 				{
-//line scan.go:160
 					tid := gc_tx
 //line scan.go:176
 					x[tid] += tmp
 				}
 			}
 		} else {
-//line scan.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:183
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_bdx]
 					gc_vstep3 := 0
-//line scan.go:160
 					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan.go:160
 						var tid int = gc_tx
 //line scan.go:171
 						var tmp lanes.Float32x8
@@ -1867,7 +1259,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:172
 							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-//line scan.go:172
 							if gc_if8.ToBits() != 0 {
 //line scan.go:172
 								tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(tmp, gc_if8)
@@ -1878,30 +1269,25 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:160
 						tid := gc_tx
 //line scan.go:171
 						var tmp float32
 						if tid-offset >= 0 {
 							tmp = gc_at3[gc_tx]
 						}
-//line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
 					gc_vstep4 := 0
-//line scan.go:160
 					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line scan.go:160
 						var tid int = gc_tx
 //line scan.go:171
 						var tmp lanes.Float32x8
 						if (tid-
 							offset) < 0 || (tid-offset) > len(x)-8 {
-//line scan.go:172
 							break
 						}
 //line scan.go:172
@@ -1911,7 +1297,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:173
 							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-//line scan.go:172
 							if gc_if6.ToBits() != 0 {
 //line scan.go:172
 								tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if6)
@@ -1920,184 +1305,104 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:172
 						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:160
 						tid := gc_tx
 //line scan.go:171
 						var tmp float32
 						if tid-offset >= 0 {
 							tmp = x[tid-offset]
 						}
-//line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
-//line scan.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:183
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
-//line scan.go:190
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step3 + 1
-//line scan.go:181
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step3 + 2
-//line scan.go:181
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step3 + 3
-//line scan.go:181
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						gc_at4[gc_tx] += tmp
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:160
 						tid := gc_tx
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						x[tid] += tmp
@@ -2106,8 +1411,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:184
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:185
 		gc_off3 := gc_bx * n
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -2115,7 +1420,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at6 := x[:gc_bdx]
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -2131,7 +1435,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -2158,58 +1461,55 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan.go:195
 	b := gc_bdx
+//line scan.go:196
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:195
 			i := gc_tx
 //line scan.go:197
 			base := (gc_bx*b + i) * 4
 			var r [4]float32
 			var acc float32
 			{
-//line scan.go:200
 				k := int(0)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
-//line scan.go:200
 				k := int(1)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
-//line scan.go:200
 				k := int(2)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
-//line scan.go:200
 				k := int(3)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			x[i] = acc
-//line scan.go:209
 			gc_s_r[gc_rank] = r
 		}
 	}
@@ -2222,7 +1522,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-//line scan.go:195
 				i := gc_tx
 //line scan.go:209
 				var y float32
@@ -2230,7 +1529,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					y = x[i-offset]
 				}
 				{
-//line scan.go:195
 					i := gc_tx
 //line scan.go:214
 					if i >= offset {
@@ -2239,18 +1537,16 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				}
 			}
 		} else {
-//line scan.go:222
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:223
 				gc_off := 0 - offset
 				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 					gc_at := x[gc_off:][:gc_bdx]
 					gc_vstep := 0
-//line scan.go:195
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line scan.go:195
 						var i int = gc_tx
 //line scan.go:209
 						var y lanes.Float32x8
@@ -2260,7 +1556,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						} else {
 //line scan.go:210
 							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:210
 							if gc_if4.ToBits() != 0 {
 //line scan.go:210
 								y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(y, gc_if4)
@@ -2271,30 +1566,25 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:195
 						i := gc_tx
 //line scan.go:209
 						var y float32
 						if i >= offset {
 							y = gc_at[gc_tx]
 						}
-//line scan.go:214
 						gc_s_y[gc_rank] = y
 					}
 				} else {
 					gc_vstep2 := 0
-//line scan.go:195
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line scan.go:195
 						var i int = gc_tx
 //line scan.go:209
 						var y lanes.Float32x8
 						if (i-
 							offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:210
 							break
 						}
 //line scan.go:210
@@ -2304,7 +1594,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						} else {
 //line scan.go:211
 							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:210
 							if gc_if2.ToBits() != 0 {
 //line scan.go:210
 								y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
@@ -2313,197 +1602,108 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:210
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:195
 						i := gc_tx
 //line scan.go:209
 						var y float32
 						if i >= offset {
 							y = x[i-offset]
 						}
-//line scan.go:214
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan.go:220
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:221
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at2 := x[:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
-//line scan.go:232
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 						{
-//line scan.go:219
-							gc_tx := gc_step2 + 1
-//line scan.go:221
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 						{
-//line scan.go:219
-							gc_tx := gc_step2 + 2
-//line scan.go:221
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 						{
-//line scan.go:219
-							gc_tx := gc_step2 + 3
-//line scan.go:221
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 					}
-//line scan.go:219
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:197
 						y := gc_s_y[gc_rank]
 //line scan.go:215
 						gc_at2[gc_tx] += y
 					}
 				} else {
-//line scan.go:219
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-//line scan.go:219
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-//line scan.go:219
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-//line scan.go:219
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 					}
-//line scan.go:219
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:195
 						i := gc_tx
-//line scan.go:197
 						y := gc_s_y[gc_rank]
 //line scan.go:215
 						x[i] += y
@@ -2512,16 +1712,13 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:224
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:195
 			i := gc_tx
 //line scan.go:197
 			base := (gc_bx*b + i) * 4
-//line scan.go:199
 			r := gc_s_r[gc_rank]
 //line scan.go:219
 			var prefix float32
@@ -2529,29 +1726,29 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				prefix = x[i-1]
 			}
 			{
-//line scan.go:223
 				k_ := int(0)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
-//line scan.go:223
 				k_ := int(1)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
-//line scan.go:223
 				k_ := int(2)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
-//line scan.go:223
 				k_ := int(3)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
@@ -2578,25 +1775,23 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:239
 	n := len(in)
-//line scan.go:241
 	m := 2 * gc_bdx
+//line scan.go:242
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:242
 	temp := gocuda.Shared[float32](t, m)[:m]
-//line scan.go:253
 	offset := 1
-//line scan.go:255
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line scan.go:257
 		gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line scan.go:240
 				thid := gc_tx
 //line scan.go:243
 				g := gc_bx*m + 2*thid
@@ -2609,7 +1804,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				temp[gc_idx3] = a0
 				temp[gc_idx4] = a1
-//line scan.go:255
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -2617,7 +1811,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:240
 				thid := gc_tx
 //line scan.go:243
 				g := gc_bx*m + 2*thid
@@ -2630,7 +1823,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				temp[2*thid] = a0
 				temp[2*thid+1] = a1
-//line scan.go:255
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -2643,8 +1835,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			d /= 4
 			continue
 		}
-//line scan.go:261
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:262
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2658,54 +1850,44 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-//line scan.go:261
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:240
 						thid := gc_tx
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 					{
-//line scan.go:261
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:240
 						thid := gc_tx
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 					{
-//line scan.go:261
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:240
 						thid := gc_tx
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 					{
-//line scan.go:261
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:240
 						thid := gc_tx
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
-//line scan.go:261
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:240
 					thid := gc_tx
 //line scan.go:257
 					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
@@ -2749,7 +1931,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[0] = 0
 				}
-//line scan.go:269
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line scan.go:262
 					if sums != nil {
@@ -2758,7 +1939,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan.go:269
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -2772,7 +1952,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2783,7 +1962,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2794,7 +1972,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2805,7 +1982,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:269
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2827,8 +2003,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 //line scan.go:268
 		offset /= 2
-//line scan.go:270
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:271
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2844,11 +2020,9 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					temp[gc_idx8] += y
 				}
 			} else {
-//line scan.go:279
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:240
 					thid := gc_tx
 //line scan.go:271
 					ai := offset*(2*thid+1) - 1
@@ -2860,16 +2034,13 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:283
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:240
 			thid := gc_tx
 //line scan.go:243
 			g := gc_bx*m + 2*thid
-//line scan.go:245
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:279
@@ -2898,25 +2069,23 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan.go:293
 	n := len(in)
-//line scan.go:295
 	m := 2 * gc_bdx
+//line scan.go:296
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:296
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line scan.go:306
 	offset := 1
-//line scan.go:308
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line scan.go:310
 		gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line scan.go:294
 				thid := gc_tx
 //line scan.go:297
 				g := gc_bx*m + 2*thid
@@ -2930,7 +2099,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan.go:308
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -2938,7 +2106,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:294
 				thid := gc_tx
 //line scan.go:297
 				g := gc_bx*m + 2*thid
@@ -2952,7 +2119,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:308
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -2965,8 +2131,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			d /= 4
 			continue
 		}
-//line scan.go:314
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:315
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2976,22 +2142,18 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line scan.go:294
 					thid := gc_tx
 //line scan.go:310
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan.go:310
 					_ = ai
-//line scan.go:310
 					_ = bi
+//line scan.go:311
 					temp[gc_idx5] = max(temp[gc_idx5], temp[gc_idx6])
 				}
 			} else {
-//line scan.go:315
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:294
 					thid := gc_tx
 //line scan.go:310
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3021,7 +2183,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_at2[0] = -math32Max - 1
 				}
 			} else {
-//line scan.go:323
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3043,8 +2204,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 		}
 //line scan.go:322
 		offset >>= 1
-//line scan.go:324
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:325
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3054,24 +2215,20 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_off9 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-//line scan.go:294
 					thid := gc_tx
 //line scan.go:325
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan.go:325
 					_ = ai_
-//line scan.go:325
 					_ = bi_
+//line scan.go:326
 					y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] = max(temp[gc_idx8], y)
 				}
 			} else {
-//line scan.go:332
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:294
 					thid := gc_tx
 //line scan.go:325
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3082,16 +2239,13 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:336
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:294
 			thid := gc_tx
 //line scan.go:297
 			g := gc_bx*m + 2*thid
-//line scan.go:299
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:332
@@ -3120,23 +2274,21 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:345
 	n := len(in)
-//line scan.go:347
 	m := 2 * gc_bdx
+//line scan.go:348
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan.go:358
 	var temp_ []float32 = temp
-//line scan.go:378
 	offset_ := 1
-//line scan.go:380
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line scan.go:382
 		gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line scan.go:346
 				thid := gc_tx
 //line scan.go:349
 				g := gc_bx*m + 2*thid
@@ -3148,7 +2300,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan.go:360
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3156,7 +2307,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:346
 				thid := gc_tx
 //line scan.go:349
 				g := gc_bx*m + 2*thid
@@ -3168,7 +2318,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:360
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3181,8 +2330,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			d /= 4
 			continue
 		}
-//line scan.go:386
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:387
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3192,22 +2341,18 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_off5 := (offset_ * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line scan.go:377
 					thid_ := gc_tx
 //line scan.go:382
 					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
-//line scan.go:382
 					_ = ai
-//line scan.go:382
 					_ = bi
+//line scan.go:383
 					temp_[gc_idx5] += temp_[gc_idx6]
 				}
 			} else {
-//line scan.go:387
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:377
 					thid_ := gc_tx
 //line scan.go:382
 					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
@@ -3259,7 +2404,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					}
 					gc_at2[0] = 0
 				}
-//line scan.go:367
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan.go:360
 					if sums != nil {
@@ -3268,7 +2412,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan.go:367
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -3282,7 +2425,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3293,7 +2435,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3304,7 +2445,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3315,7 +2455,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:367
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3337,8 +2476,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 		}
 //line scan.go:395
 		offset_2 >>= 1
-//line scan.go:397
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:398
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3348,24 +2487,20 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_off9 := (offset_2 * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp_2)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-//line scan.go:393
 					thid_2 := gc_tx
 //line scan.go:398
 					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
-//line scan.go:398
 					_ = ai_
-//line scan.go:398
 					_ = bi_
+//line scan.go:399
 					y := temp_2[gc_idx7]
 					temp_2[gc_idx7] = temp_2[gc_idx8]
 					temp_2[gc_idx8] += y
 				}
 			} else {
-//line scan.go:405
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:393
 					thid_2 := gc_tx
 //line scan.go:398
 					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
@@ -3376,16 +2511,13 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:409
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:346
 			thid := gc_tx
 //line scan.go:349
 			g := gc_bx*m + 2*thid
-//line scan.go:351
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:366
@@ -3418,9 +2550,9 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(prefix, out)
-//line scan.go:432
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line scan.go:434
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -3443,66 +2575,55 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 						gc_elem := gc_at2[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line scan.go:415
 							gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 						}
 					} else {
-//line scan.go:419
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
-//line scan.go:419
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
-//line scan.go:419
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
-//line scan.go:419
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 						}
-//line scan.go:419
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 							out[i] = max(out[i], prefix[gc_q])
 						}
 					}
-//line scan.go:419
 					gc_seg = gc_segend
 				}
 			} else {
@@ -3512,47 +2633,38 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 					{
-//line scan.go:419
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 					{
-//line scan.go:419
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 					{
-//line scan.go:419
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 				}
-//line scan.go:419
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:413
 					i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 					out[i] = max(out[i], prefix[i/per])

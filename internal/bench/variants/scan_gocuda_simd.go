@@ -21,11 +21,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan.go:26
 	b := gc_bdx
+//line scan.go:27
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:30
 		gc_off := gc_bx * b
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := x[:gc_bdx]
@@ -34,13 +34,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:26
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:32
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan.go:26
 						var i int = gc_tx
 //line scan.go:28
 						var g int = gc_bx*b + i
@@ -50,14 +47,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:29
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:29
 							if gc_if4.ToBits() != 0 {
 //line scan.go:29
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
-//line scan.go:29
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line scan.go:29
 							if gc_else4.ToBits() != 0 {
 								{
 //line scan.go:29
@@ -66,7 +60,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 						}
 					}
-//line scan.go:31
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -75,13 +68,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:26
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:32
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan.go:26
 					var i int = gc_tx
 //line scan.go:28
 					var g int = gc_bx*b + i
@@ -91,25 +81,20 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:29
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:29
 						if gc_if3.ToBits() != 0 {
 //line scan.go:29
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
-//line scan.go:29
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan.go:29
 						if gc_else3.ToBits() != 0 {
 //line scan.go:29
 							gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line scan.go:31
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -124,18 +109,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan.go:26
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:32
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan.go:26
 						var i int = gc_tx
 //line scan.go:28
 						var g int = gc_bx*b + i
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-//line scan.go:29
 							break
 						}
 //line scan.go:29
@@ -145,14 +126,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:30
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:29
 							if gc_if2.ToBits() != 0 {
 //line scan.go:29
 								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
 							}
-//line scan.go:30
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-//line scan.go:30
 							if gc_else2.ToBits() != 0 {
 								{
 //line scan.go:30
@@ -161,7 +139,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 						}
 					}
-//line scan.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -170,18 +147,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:26
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:32
 				gc_vb := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan.go:26
 					var i int = gc_tx
 //line scan.go:28
 					var g int = gc_bx*b + i
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan.go:29
 						break
 					}
 //line scan.go:29
@@ -191,14 +164,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:30
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:29
 						if gc_if.ToBits() != 0 {
 //line scan.go:29
 							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
 						}
-//line scan.go:30
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan.go:30
 						if gc_else.ToBits() != 0 {
 //line scan.go:30
 							gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
@@ -207,69 +177,9 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:26
-					i := gc_tx
-//line scan.go:28
-					g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -290,14 +200,50 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:36
+					var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -305,7 +251,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -313,7 +258,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -321,63 +265,20 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan.go:36
 					var y float32
-//line scan.go:38
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-//line scan.go:38
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-//line scan.go:38
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-//line scan.go:38
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-//line scan.go:38
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:36
-					var y float32
-//line scan.go:38
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:44
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -392,9 +293,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan.go:26
 								var i int = gc_tx
-//line scan.go:26
 								_ = i
 //line scan.go:36
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -415,9 +314,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan.go:26
 							var i int = gc_tx
-//line scan.go:26
 							_ = i
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -434,7 +331,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						var y float32
 //line scan.go:38
 						y = gc_at3[gc_tx]
-//line scan.go:41
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -445,13 +341,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan.go:26
 								var i int = gc_tx
 //line scan.go:36
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
-//line scan.go:38
 										break
 									}
 //line scan.go:38
@@ -471,13 +365,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan.go:26
 							var i int = gc_tx
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:38
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:38
 								break
 							}
 //line scan.go:38
@@ -487,71 +379,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-//line scan.go:38
-							y = x[i-offset]
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-//line scan.go:38
-							y = x[i-offset]
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-//line scan.go:38
-							y = x[i-offset]
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:36
-							var y float32
-//line scan.go:38
-							y = x[i-offset]
-//line scan.go:41
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:26
 						i := gc_tx
 //line scan.go:36
 						var y float32
 //line scan.go:38
 						y = x[i-offset]
-//line scan.go:41
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -559,6 +394,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:48
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -572,9 +408,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line scan.go:26
 								var i int = gc_tx
-//line scan.go:26
 								_ = i
 //line scan.go:26
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
@@ -583,7 +417,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line scan.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -595,9 +428,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line scan.go:26
 							var i int = gc_tx
-//line scan.go:26
 							_ = i
 //line scan.go:26
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
@@ -608,13 +439,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:28
 						y := gc_s_y[gc_rank]
 //line scan.go:42
 						gc_at4[gc_tx] += y
 					}
 				} else {
-//line scan.go:46
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -622,21 +451,18 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line scan.go:26
 								var i int = gc_tx
 //line scan.go:26
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan.go:42
 									if i < 0 || i > len(x)-16 {
-//line scan.go:42
 										break
 									}
 //line scan.go:42
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
-//line scan.go:44
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -648,13 +474,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line scan.go:26
 							var i int = gc_tx
 //line scan.go:26
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
 //line scan.go:42
 							if i < 0 || i > len(x)-8 {
-//line scan.go:42
 								break
 							}
 //line scan.go:42
@@ -662,63 +486,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:28
-							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
-						}
-						{
-//line scan.go:46
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:28
-							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
-						}
-						{
-//line scan.go:46
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:28
-							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
-						}
-						{
-//line scan.go:46
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:26
-							i := gc_tx
-//line scan.go:28
-							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
-						}
-					}
-//line scan.go:46
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:26
 						i := gc_tx
-//line scan.go:28
 						y := gc_s_y[gc_rank]
 //line scan.go:42
 						x[i] += y
@@ -727,8 +498,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:51
 		gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -736,7 +507,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at6 := x[:gc_bdx]
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -752,7 +522,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:26
 				i := gc_tx
 //line scan.go:28
 				g := gc_bx*b + i
@@ -777,15 +546,13 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line scan.go:60
 	b := gc_bdx
+//line scan.go:61
 	temp := gocuda.Shared[float32](t, 2*b)
-//line scan.go:63
 	pout := 0
-//line scan.go:63
 	pin := 1
-//line scan.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:66
 		gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
@@ -794,13 +561,10 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:64
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:64
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan.go:60
 						var thid int = gc_tx
 //line scan.go:62
 						var g int = gc_bx*b + thid
@@ -812,14 +576,12 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:65
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:65
 							if gc_if4.ToBits() != 0 {
 //line scan.go:65
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line scan.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -828,13 +590,10 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:64
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line scan.go:64
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan.go:60
 					var thid int = gc_tx
 //line scan.go:62
 					var g int = gc_bx*b + thid
@@ -846,18 +605,15 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:65
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:65
 						if gc_if3.ToBits() != 0 {
 //line scan.go:65
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line scan.go:67
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -872,19 +628,15 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan.go:64
 					gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:64
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan.go:60
 						var thid int = gc_tx
 //line scan.go:62
 						var g int = gc_bx*b + thid
 //line scan.go:64
 						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-//line scan.go:64
 							break
 						}
 //line scan.go:64
@@ -895,14 +647,12 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:66
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:65
 							if gc_if2.ToBits() != 0 {
 //line scan.go:65
 								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
 							}
 						}
 					}
-//line scan.go:68
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -911,19 +661,15 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:64
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line scan.go:64
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan.go:60
 					var thid int = gc_tx
 //line scan.go:62
 					var g int = gc_bx*b + thid
 //line scan.go:64
 					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-//line scan.go:64
 						break
 					}
 //line scan.go:64
@@ -934,79 +680,17 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:66
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:65
 						if gc_if.ToBits() != 0 {
 //line scan.go:65
 							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
 						}
 					}
 				}
-//line scan.go:68
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:60
-					thid := gc_tx
-//line scan.go:62
-					g := gc_bx*b + thid
-//line scan.go:64
-					temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -1022,8 +706,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:73
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:74
 			gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
@@ -1035,11 +719,9 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line scan.go:60
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line scan.go:60
 							var thid int = gc_tx
 //line scan.go:72
 							if thid >= offset {
@@ -1048,14 +730,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 							} else {
 //line scan.go:72
 								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-//line scan.go:72
 								if gc_if8.ToBits() != 0 {
 //line scan.go:72
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
 								}
-//line scan.go:72
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-//line scan.go:72
 								if gc_else4.ToBits() != 0 {
 									{
 //line scan.go:72
@@ -1064,7 +743,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 								}
 							}
 						}
-//line scan.go:74
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1073,11 +751,9 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line scan.go:60
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line scan.go:60
 						var thid int = gc_tx
 //line scan.go:72
 						if thid >= offset {
@@ -1086,25 +762,20 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:72
 							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:72
 							if gc_if7.ToBits() != 0 {
 //line scan.go:72
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
 							}
-//line scan.go:72
 							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan.go:72
 							if gc_else3.ToBits() != 0 {
 //line scan.go:72
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
-//line scan.go:74
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:60
 					thid := gc_tx
 //line scan.go:72
 					if thid >= offset {
@@ -1118,15 +789,12 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan.go:60
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line scan.go:60
 							var thid int = gc_tx
 //line scan.go:72
 							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
-//line scan.go:72
 								break
 							}
 //line scan.go:72
@@ -1136,14 +804,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 							} else {
 //line scan.go:73
 								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-//line scan.go:72
 								if gc_if6.ToBits() != 0 {
 //line scan.go:72
 									archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
 								}
-//line scan.go:73
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-//line scan.go:73
 								if gc_else2.ToBits() != 0 {
 									{
 //line scan.go:73
@@ -1152,7 +817,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 								}
 							}
 						}
-//line scan.go:77
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1161,15 +825,12 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 				if compiled.SIMD {
-//line scan.go:60
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line scan.go:60
 						var thid int = gc_tx
 //line scan.go:72
 						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-//line scan.go:72
 							break
 						}
 //line scan.go:72
@@ -1179,14 +840,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:73
 							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:72
 							if gc_if5.ToBits() != 0 {
 //line scan.go:72
 								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
 							}
-//line scan.go:73
 							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan.go:73
 							if gc_else.ToBits() != 0 {
 //line scan.go:73
 								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
@@ -1198,7 +856,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:60
 					thid := gc_tx
 //line scan.go:72
 					if thid >= offset {
@@ -1210,8 +867,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:84
 		gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
@@ -1220,7 +877,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at7 := temp[gc_off6:][:gc_bdx]
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -1236,7 +892,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:60
 				thid := gc_tx
 //line scan.go:62
 				g := gc_bx*b + thid
@@ -1261,15 +916,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line scan.go:93
 	b := gc_bdx
+//line scan.go:94
 	temp := gocuda.Shared[int32](t, 2*b)
-//line scan.go:96
 	pout := 0
-//line scan.go:96
 	pin := 1
-//line scan.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:99
 		gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
@@ -1280,11 +933,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:97
 					gc_vb4 := archsimd.BroadcastInt32x16(-math32Max - 1)
-//line scan.go:97
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan.go:93
 						var thid int = gc_tx
 //line scan.go:95
 						var g int = gc_bx*b + thid
@@ -1296,14 +947,12 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						} else {
 //line scan.go:98
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:98
 							if gc_if4.ToBits() != 0 {
 //line scan.go:98
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line scan.go:100
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1314,11 +963,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			if compiled.SIMD {
 //line scan.go:97
 				gc_vb3 := archsimd.BroadcastInt32x8(-math32Max - 1)
-//line scan.go:97
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan.go:93
 					var thid int = gc_tx
 //line scan.go:95
 					var g int = gc_bx*b + thid
@@ -1330,18 +977,15 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					} else {
 //line scan.go:98
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:98
 						if gc_if3.ToBits() != 0 {
 //line scan.go:98
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line scan.go:100
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1358,17 +1002,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan.go:97
 					gc_vb2 := archsimd.BroadcastInt32x16(-math32Max - 1)
-//line scan.go:97
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan.go:93
 						var thid int = gc_tx
 //line scan.go:95
 						var g int = gc_bx*b + thid
 //line scan.go:97
 						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-//line scan.go:97
 							break
 						}
 //line scan.go:97
@@ -1379,14 +1020,12 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						} else {
 //line scan.go:99
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:98
 							if gc_if2.ToBits() != 0 {
 //line scan.go:98
 								archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
 							}
 						}
 					}
-//line scan.go:101
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1397,17 +1036,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			if compiled.SIMD {
 //line scan.go:97
 				gc_vb := archsimd.BroadcastInt32x8(-math32Max - 1)
-//line scan.go:97
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan.go:93
 					var thid int = gc_tx
 //line scan.go:95
 					var g int = gc_bx*b + thid
 //line scan.go:97
 					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-//line scan.go:97
 						break
 					}
 //line scan.go:97
@@ -1418,79 +1054,17 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					} else {
 //line scan.go:99
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:98
 						if gc_if.ToBits() != 0 {
 //line scan.go:98
 							archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
 						}
 					}
 				}
-//line scan.go:101
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:93
-					thid := gc_tx
-//line scan.go:95
-					g := gc_bx*b + thid
-//line scan.go:97
-					temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1506,8 +1080,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:106
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:107
 			gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
@@ -1519,11 +1093,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line scan.go:93
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-//line scan.go:93
 							var thid int = gc_tx
 //line scan.go:105
 							if thid >= offset {
@@ -1532,14 +1104,11 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 							} else {
 //line scan.go:105
 								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-//line scan.go:105
 								if gc_if8.ToBits() != 0 {
 //line scan.go:105
 									archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
 								}
-//line scan.go:105
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-//line scan.go:105
 								if gc_else4.ToBits() != 0 {
 									{
 //line scan.go:105
@@ -1548,7 +1117,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 								}
 							}
 						}
-//line scan.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1557,11 +1125,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 				if compiled.SIMD {
-//line scan.go:93
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line scan.go:93
 						var thid int = gc_tx
 //line scan.go:105
 						if thid >= offset {
@@ -1570,25 +1136,20 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						} else {
 //line scan.go:105
 							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:105
 							if gc_if7.ToBits() != 0 {
 //line scan.go:105
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
 							}
-//line scan.go:105
 							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan.go:105
 							if gc_else3.ToBits() != 0 {
 //line scan.go:105
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
-//line scan.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:93
 					thid := gc_tx
 //line scan.go:105
 					if thid >= offset {
@@ -1602,15 +1163,12 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan.go:93
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line scan.go:93
 							var thid int = gc_tx
 //line scan.go:105
 							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
-//line scan.go:105
 								break
 							}
 //line scan.go:105
@@ -1620,14 +1178,11 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 							} else {
 //line scan.go:106
 								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-//line scan.go:105
 								if gc_if6.ToBits() != 0 {
 //line scan.go:105
 									archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
 								}
-//line scan.go:106
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-//line scan.go:106
 								if gc_else2.ToBits() != 0 {
 									{
 //line scan.go:106
@@ -1636,7 +1191,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 								}
 							}
 						}
-//line scan.go:110
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1645,15 +1199,12 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 				if compiled.SIMD {
-//line scan.go:93
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line scan.go:93
 						var thid int = gc_tx
 //line scan.go:105
 						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-//line scan.go:105
 							break
 						}
 //line scan.go:105
@@ -1663,14 +1214,11 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						} else {
 //line scan.go:106
 							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:105
 							if gc_if5.ToBits() != 0 {
 //line scan.go:105
 								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
 							}
-//line scan.go:106
 							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan.go:106
 							if gc_else.ToBits() != 0 {
 //line scan.go:106
 								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
@@ -1682,7 +1230,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:93
 					thid := gc_tx
 //line scan.go:105
 					if thid >= offset {
@@ -1694,8 +1241,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			}
 		}
 	}
-//line scan.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:117
 		gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
@@ -1704,7 +1251,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			gc_at7 := temp[gc_off6:][:gc_bdx]
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1720,7 +1266,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:93
 				thid := gc_tx
 //line scan.go:95
 				g := gc_bx*b + thid
@@ -1746,15 +1291,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan.go:125
 	b := gc_bdx
+//line scan.go:126
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-//line scan.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:129
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -1763,11 +1308,9 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:125
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan.go:125
 						var i int = gc_tx
 //line scan.go:127
 						var g int = gc_bx*b + i
@@ -1778,7 +1321,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:129
 							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:129
 							if gc_if8.ToBits() != 0 {
 //line scan.go:129
 								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
@@ -1795,11 +1337,9 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:125
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan.go:125
 					var i int = gc_tx
 //line scan.go:127
 					var g int = gc_bx*b + i
@@ -1810,7 +1350,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					} else {
 //line scan.go:129
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:129
 						if gc_if6.ToBits() != 0 {
 //line scan.go:129
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
@@ -1822,7 +1361,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -1833,22 +1371,18 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan.go:136
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan.go:125
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan.go:125
 						var i int = gc_tx
 //line scan.go:127
 						var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-//line scan.go:129
 							break
 						}
 //line scan.go:129
@@ -1858,7 +1392,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:130
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:129
 							if gc_if4.ToBits() != 0 {
 //line scan.go:129
 								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -1874,17 +1407,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:125
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan.go:125
 					var i int = gc_tx
 //line scan.go:127
 					var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan.go:129
 						break
 					}
 //line scan.go:129
@@ -1894,7 +1424,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					} else {
 //line scan.go:130
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:129
 						if gc_if2.ToBits() != 0 {
 //line scan.go:129
 							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
@@ -1904,73 +1433,9 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan.go:136
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan.go:136
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-//line scan.go:136
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:125
-					i := gc_tx
-//line scan.go:127
-					g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-//line scan.go:136
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -1991,14 +1456,50 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:135
+					var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -2006,7 +1507,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -2014,7 +1514,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -2022,63 +1521,20 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan.go:135
 					var y int32
-//line scan.go:137
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-//line scan.go:137
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-//line scan.go:137
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-//line scan.go:137
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-//line scan.go:137
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:135
-					var y int32
-//line scan.go:137
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:143
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2093,9 +1549,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan.go:125
 								var i int = gc_tx
-//line scan.go:125
 								_ = i
 //line scan.go:135
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -2116,9 +1570,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan.go:125
 							var i int = gc_tx
-//line scan.go:125
 							_ = i
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -2135,7 +1587,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						var y int32
 //line scan.go:137
 						y = gc_at3[gc_tx]
-//line scan.go:140
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -2146,13 +1597,11 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan.go:125
 								var i int = gc_tx
 //line scan.go:135
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
-//line scan.go:137
 										break
 									}
 //line scan.go:137
@@ -2172,13 +1621,11 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan.go:125
 							var i int = gc_tx
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:137
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:137
 								break
 							}
 //line scan.go:137
@@ -2188,71 +1635,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-//line scan.go:137
-							y = x[i-offset]
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-//line scan.go:137
-							y = x[i-offset]
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-//line scan.go:137
-							y = x[i-offset]
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:135
-							var y int32
-//line scan.go:137
-							y = x[i-offset]
-//line scan.go:140
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:125
 						i := gc_tx
 //line scan.go:135
 						var y int32
 //line scan.go:137
 						y = x[i-offset]
-//line scan.go:140
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -2260,6 +1650,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:147
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2273,9 +1664,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line scan.go:125
 								var i int = gc_tx
-//line scan.go:125
 								_ = i
 //line scan.go:125
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
@@ -2284,7 +1673,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 									y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
-//line scan.go:142
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -2296,9 +1684,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line scan.go:125
 							var i int = gc_tx
-//line scan.go:125
 							_ = i
 //line scan.go:125
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
@@ -2309,13 +1695,11 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:127
 						y := gc_s_y[gc_rank]
 //line scan.go:141
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan.go:145
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -2323,21 +1707,18 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line scan.go:125
 								var i int = gc_tx
 //line scan.go:125
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan.go:141
 									if i < 0 || i > len(x)-16 {
-//line scan.go:141
 										break
 									}
 //line scan.go:141
 									y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 								}
 							}
-//line scan.go:143
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -2349,13 +1730,11 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line scan.go:125
 							var i int = gc_tx
 //line scan.go:125
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line scan.go:141
 							if i < 0 || i > len(x)-8 {
-//line scan.go:141
 								break
 							}
 //line scan.go:141
@@ -2363,63 +1742,10 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:127
-							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
-						}
-						{
-//line scan.go:145
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:127
-							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
-						}
-						{
-//line scan.go:145
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:127
-							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
-						}
-						{
-//line scan.go:145
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:125
-							i := gc_tx
-//line scan.go:127
-							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
-						}
-					}
-//line scan.go:145
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:125
 						i := gc_tx
-//line scan.go:127
 						y := gc_s_y[gc_rank]
 //line scan.go:141
 						x[i] = y + x[i]
@@ -2428,8 +1754,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:150
 		gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -2437,7 +1763,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_at6 := x[:gc_bdx]
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -2453,7 +1778,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:125
 				i := gc_tx
 //line scan.go:127
 				g := gc_bx*b + i
@@ -2479,7 +1803,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan.go:159
 	n := gc_bdx
 //line scan.go:161
 	if n <= 1*gc_bdx {
@@ -2487,8 +1810,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	}
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-//line scan.go:163
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:164
 		gc_off := gc_bx * n
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -2497,11 +1820,9 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:160
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line scan.go:160
 						var tid int = gc_tx
 //line scan.go:162
 						var g int = gc_bx*n + tid
@@ -2512,7 +1833,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:164
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:164
 							if gc_if4.ToBits() != 0 {
 //line scan.go:164
 								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
@@ -2529,11 +1849,9 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:160
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line scan.go:160
 					var tid int = gc_tx
 //line scan.go:162
 					var g int = gc_bx*n + tid
@@ -2544,7 +1862,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:164
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:164
 						if gc_if3.ToBits() != 0 {
 //line scan.go:164
 							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
@@ -2556,7 +1873,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -2567,22 +1883,18 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan.go:171
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan.go:160
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line scan.go:160
 						var tid int = gc_tx
 //line scan.go:162
 						var g int = gc_bx*n + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
-//line scan.go:164
 							break
 						}
 //line scan.go:164
@@ -2592,7 +1904,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:165
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:164
 							if gc_if2.ToBits() != 0 {
 //line scan.go:164
 								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
@@ -2608,17 +1919,14 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:160
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line scan.go:160
 					var tid int = gc_tx
 //line scan.go:162
 					var g int = gc_bx*n + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
-//line scan.go:164
 						break
 					}
 //line scan.go:164
@@ -2628,7 +1936,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:165
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:164
 						if gc_if.ToBits() != 0 {
 //line scan.go:164
 							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
@@ -2638,73 +1945,9 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-//line scan.go:171
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-//line scan.go:171
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-//line scan.go:171
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-			}
-//line scan.go:171
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -2716,8 +1959,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:169
 	offset := 1
+//line scan.go:170
 	for ; offset < n; offset *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -2733,14 +1976,50 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:171
+					var tmp float32
+					gc_s_tmp[gc_rank] = tmp
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
@@ -2748,7 +2027,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
@@ -2756,7 +2034,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
@@ -2764,63 +2041,20 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan.go:171
 					var tmp float32
-//line scan.go:173
-					gc_s_tmp[gc_rank] = tmp
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:171
-					var tmp float32
-//line scan.go:173
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:179
 			if !compiled.Adds(-offset, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -2838,9 +2072,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan.go:160
 								var tid int = gc_tx
-//line scan.go:160
 								_ = tid
 //line scan.go:171
 								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2861,9 +2093,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan.go:160
 							var tid int = gc_tx
-//line scan.go:160
 							_ = tid
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2880,7 +2110,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						var tmp float32
 //line scan.go:173
 						tmp = gc_at3[gc_tx]
-//line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
@@ -2891,13 +2120,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan.go:160
 								var tid int = gc_tx
 //line scan.go:171
 								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
-//line scan.go:173
 										break
 									}
 //line scan.go:173
@@ -2917,13 +2144,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan.go:160
 							var tid int = gc_tx
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:173
 							if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
-//line scan.go:173
 								break
 							}
 //line scan.go:173
@@ -2933,78 +2158,21 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:160
-							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
-//line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:160
 						tid := gc_tx
 //line scan.go:171
 						var tmp float32
 //line scan.go:173
 						tmp = x[tid-offset]
-//line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
 		}
-//line scan.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:183
 			if gc_bdx <= len(x) {
 				gc_at4 := x[:gc_bdx]
 				gc_vstep5 := 0
@@ -3014,9 +2182,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line scan.go:160
 							var tid int = gc_tx
-//line scan.go:160
 							_ = tid
 //line scan.go:160
 							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
@@ -3033,9 +2199,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line scan.go:160
 						var tid int = gc_tx
-//line scan.go:160
 						_ = tid
 //line scan.go:160
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -3045,7 +2209,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:162
 					tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 					gc_at4[gc_tx] += tmp
@@ -3058,13 +2221,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line scan.go:160
 							var tid int = gc_tx
 //line scan.go:160
 							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
 //line scan.go:176
 							if tid < 0 || tid > len(x)-16 {
-//line scan.go:176
 								break
 							}
 //line scan.go:177
@@ -3081,13 +2242,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line scan.go:160
 						var tid int = gc_tx
 //line scan.go:160
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line scan.go:176
 						if tid < 0 || tid > len(x)-8 {
-//line scan.go:176
 							break
 						}
 //line scan.go:177
@@ -3095,59 +2254,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:160
 					tid := gc_tx
-//line scan.go:162
 					tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 					x[tid] += tmp
@@ -3155,8 +2265,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan.go:184
 		gc_off3 := gc_bx * n
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -3164,7 +2274,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at6 := x[:gc_bdx]
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -3180,7 +2289,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:160
 				tid := gc_tx
 //line scan.go:162
 				g := gc_bx*n + tid
@@ -3207,58 +2315,55 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan.go:195
 	b := gc_bdx
+//line scan.go:196
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:195
 			i := gc_tx
 //line scan.go:197
 			base := (gc_bx*b + i) * 4
 			var r [4]float32
 			var acc float32
 			{
-//line scan.go:200
 				k := int(0)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
-//line scan.go:200
 				k := int(1)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
-//line scan.go:200
 				k := int(2)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
-//line scan.go:200
 				k := int(3)
+//line scan.go:201
 				if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			x[i] = acc
-//line scan.go:209
 			gc_s_r[gc_rank] = r
 		}
 	}
@@ -3278,7 +2383,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -3286,7 +2390,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -3294,7 +2397,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -3302,7 +2404,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -3310,7 +2411,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_rank := gc_base + gc_tx
 //line scan.go:209
 					var y float32
-//line scan.go:211
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -3320,7 +2420,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -3328,7 +2427,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -3336,7 +2434,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -3344,7 +2441,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -3352,13 +2448,13 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_rank := gc_base + gc_tx
 //line scan.go:209
 					var y float32
-//line scan.go:211
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:217
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -3373,9 +2469,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line scan.go:195
 								var i int = gc_tx
-//line scan.go:195
 								_ = i
 //line scan.go:209
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -3396,9 +2490,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line scan.go:195
 							var i int = gc_tx
-//line scan.go:195
 							_ = i
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -3415,7 +2507,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						var y float32
 //line scan.go:211
 						y = gc_at[gc_tx]
-//line scan.go:214
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -3426,13 +2517,11 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line scan.go:195
 								var i int = gc_tx
 //line scan.go:209
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
-//line scan.go:211
 										break
 									}
 //line scan.go:211
@@ -3452,13 +2541,11 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line scan.go:195
 							var i int = gc_tx
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:211
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:211
 								break
 							}
 //line scan.go:211
@@ -3468,71 +2555,14 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-//line scan.go:211
-							y = x[i-offset]
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-//line scan.go:211
-							y = x[i-offset]
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-//line scan.go:211
-							y = x[i-offset]
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:209
-							var y float32
-//line scan.go:211
-							y = x[i-offset]
-//line scan.go:214
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:195
 						i := gc_tx
 //line scan.go:209
 						var y float32
 //line scan.go:211
 						y = x[i-offset]
-//line scan.go:214
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -3540,6 +2570,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan.go:221
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -3553,9 +2584,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line scan.go:195
 								var i int = gc_tx
-//line scan.go:195
 								_ = i
 //line scan.go:195
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
@@ -3564,7 +2593,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
-//line scan.go:216
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -3576,9 +2604,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan.go:195
 							var i int = gc_tx
-//line scan.go:195
 							_ = i
 //line scan.go:195
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
@@ -3589,13 +2615,11 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:197
 						y := gc_s_y[gc_rank]
 //line scan.go:215
 						gc_at2[gc_tx] += y
 					}
 				} else {
-//line scan.go:219
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -3603,21 +2627,18 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line scan.go:195
 								var i int = gc_tx
 //line scan.go:195
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan.go:215
 									if i < 0 || i > len(x)-16 {
-//line scan.go:215
 										break
 									}
 //line scan.go:215
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
-//line scan.go:217
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -3629,13 +2650,11 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line scan.go:195
 							var i int = gc_tx
 //line scan.go:195
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
 //line scan.go:215
 							if i < 0 || i > len(x)-8 {
-//line scan.go:215
 								break
 							}
 //line scan.go:215
@@ -3643,63 +2662,10 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:197
-							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
-						}
-						{
-//line scan.go:219
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:197
-							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
-						}
-						{
-//line scan.go:219
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:197
-							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
-						}
-						{
-//line scan.go:219
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan.go:195
-							i := gc_tx
-//line scan.go:197
-							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
-						}
-					}
-//line scan.go:219
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:195
 						i := gc_tx
-//line scan.go:197
 						y := gc_s_y[gc_rank]
 //line scan.go:215
 						x[i] += y
@@ -3708,16 +2674,13 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:223
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:195
 			i := gc_tx
 //line scan.go:197
 			base := (gc_bx*b + i) * 4
-//line scan.go:199
 			r := gc_s_r[gc_rank]
 //line scan.go:219
 			var prefix float32
@@ -3725,29 +2688,29 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				prefix = x[i-1]
 			}
 			{
-//line scan.go:223
 				k_ := int(0)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
-//line scan.go:223
 				k_ := int(1)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
-//line scan.go:223
 				k_ := int(2)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
-//line scan.go:223
 				k_ := int(3)
+//line scan.go:224
 				if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
@@ -3774,44 +2737,32 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:239
 	n := len(in)
-//line scan.go:241
 	m := 2 * gc_bdx
+//line scan.go:242
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:242
 	temp := gocuda.Shared[float32](t, m)[:m]
-//line scan.go:253
 	offset := 1
-//line scan.go:255
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:240
 				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:240
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
 				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
 				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
 				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:240
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan.go:240
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line scan.go:240
 					var thid int = gc_tx
 //line scan.go:243
 					var g int = gc_bx*m + 2*thid
@@ -3819,7 +2770,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:244
 					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					if g < n && uint(n-g) > 30 {
-//line scan.go:245
 						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:245
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -3829,17 +2779,13 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:246
 							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 						} else {
-//line scan.go:246
 							break gc_steps2
 						}
-//line scan.go:246
 						a0 = gc_ld5
 					} else {
 //line scan.go:246
 						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:245
 						if gc_if3.ToBits() != 0 {
-//line scan.go:245
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:245
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -3849,7 +2795,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:246
 								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
-//line scan.go:246
 								break gc_steps2
 							}
 //line scan.go:246
@@ -3858,7 +2803,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 //line scan.go:248
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:248
 						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:248
 						if (g+
@@ -3870,17 +2814,13 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:249
 							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 						} else {
-//line scan.go:249
 							break gc_steps2
 						}
-//line scan.go:249
 						a1 = gc_ld7
 					} else {
 //line scan.go:249
 						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:248
 						if gc_if4.ToBits() != 0 {
-//line scan.go:248
 							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:248
 							if (g+
@@ -3892,7 +2832,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:249
 								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
-//line scan.go:249
 								break gc_steps2
 							}
 //line scan.go:249
@@ -3921,7 +2860,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:251
 							gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid)+15:])
 						} else {
-//line scan.go:251
 							break gc_steps2
 						}
 //line scan.go:251
@@ -3940,19 +2878,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:252
 							var gc_lanes12 [16]float32
-//line scan.go:252
 							gc_st4.Store(&gc_lanes12)
-//line scan.go:252
 							for gc_k12 := range 16 {
-//line scan.go:252
 								if 0xffff&(1<<gc_k12) != 0 {
-//line scan.go:252
 									gc_pos.Thread = gc_rank + gc_k12
 //line scan.go:252
 									temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
 								}
 							}
-//line scan.go:252
 							gc_pos.Thread = gc_rank
 						}
 					}
@@ -3969,23 +2902,16 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 		if compiled.SIMD {
-//line scan.go:240
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:240
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:240
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:240
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:240
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line scan.go:240
 				var thid int = gc_tx
 //line scan.go:243
 				var g int = gc_bx*m + 2*thid
@@ -3993,7 +2919,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:244
 				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				if g < n && uint(n-g) > 14 {
-//line scan.go:245
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:245
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -4003,17 +2928,13 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:246
 						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 					} else {
-//line scan.go:246
 						break gc_steps
 					}
-//line scan.go:246
 					a0 = gc_ld
 				} else {
 //line scan.go:246
 					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:245
 					if gc_if.ToBits() != 0 {
-//line scan.go:245
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:245
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -4023,7 +2944,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:246
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 						} else {
-//line scan.go:246
 							break gc_steps
 						}
 //line scan.go:246
@@ -4032,7 +2952,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 //line scan.go:248
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:248
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:248
 					if (g+
@@ -4044,17 +2963,13 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:249
 						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 					} else {
-//line scan.go:249
 						break gc_steps
 					}
-//line scan.go:249
 					a1 = gc_ld3
 				} else {
 //line scan.go:249
 					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:248
 					if gc_if2.ToBits() != 0 {
-//line scan.go:248
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:248
 						if (g+
@@ -4066,7 +2981,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:249
 							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 						} else {
-//line scan.go:249
 							break gc_steps
 						}
 //line scan.go:249
@@ -4095,7 +3009,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:251
 						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
 					} else {
-//line scan.go:251
 						break gc_steps
 					}
 //line scan.go:251
@@ -4114,19 +3027,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:252
 						var gc_lanes6 [8]float32
-//line scan.go:252
 						gc_st2.Store(&gc_lanes6)
-//line scan.go:252
 						for gc_k6 := range 8 {
-//line scan.go:252
 							if 0xff&(1<<gc_k6) != 0 {
-//line scan.go:252
 								gc_pos.Thread = gc_rank + gc_k6
 //line scan.go:252
 								temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line scan.go:252
 						gc_pos.Thread = gc_rank
 					}
 				}
@@ -4140,7 +3048,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:240
 			thid := gc_tx
 //line scan.go:243
 			g := gc_bx*m + 2*thid
@@ -4153,7 +3060,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			temp[2*thid] = a0
 			temp[2*thid+1] = a1
-//line scan.go:255
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -4165,8 +3071,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			d /= 4
 			continue
 		}
-//line scan.go:261
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:262
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4176,25 +3082,17 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line scan.go:240
 						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
 						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
 						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
 						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
 						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
 						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line scan.go:240
 							var thid int = gc_tx
 							{
-//line scan.go:257
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:257
 								if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
@@ -4205,10 +3103,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:257
 									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+15:]), gc_odds163)
 								} else {
-//line scan.go:257
 									break gc_steps6
 								}
-//line scan.go:257
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:257
 								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
@@ -4219,10 +3115,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:257
 									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_odds163)
 								} else {
-//line scan.go:257
 									break gc_steps6
 								}
-//line scan.go:257
 								gc_st8 := gc_ld16.Add(gc_ld15)
 //line scan.go:257
 								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
@@ -4237,12 +3131,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:257
 									gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+15:])
 								} else {
-//line scan.go:257
 									break gc_steps6
 								}
 							}
 						}
-//line scan.go:259
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -4252,23 +3144,17 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
+//line scan.go:268
 				if offset == 1 {
-//line scan.go:240
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:240
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:240
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:240
 					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
 					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line scan.go:240
 						var thid int = gc_tx
-//line scan.go:257
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
 						if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
@@ -4279,10 +3165,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:257
 							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
 						} else {
-//line scan.go:257
 							break gc_steps4
 						}
-//line scan.go:257
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
 						if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
@@ -4293,10 +3177,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:257
 							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
 						} else {
-//line scan.go:257
 							break gc_steps4
 						}
-//line scan.go:257
 						gc_st6 := gc_ld12.Add(gc_ld11)
 //line scan.go:257
 						if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
@@ -4311,61 +3193,15 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:257
 							gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
 						} else {
-//line scan.go:257
 							break gc_steps4
 						}
 					}
-//line scan.go:259
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:240
-					thid := gc_tx
-//line scan.go:257
-					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-				{
-//line scan.go:261
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:240
-					thid := gc_tx
-//line scan.go:257
-					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-				{
-//line scan.go:261
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:240
-					thid := gc_tx
-//line scan.go:257
-					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-				{
-//line scan.go:261
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:240
-					thid := gc_tx
-//line scan.go:257
-					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
-			}
-//line scan.go:261
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:240
 				thid := gc_tx
 //line scan.go:257
 				temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
@@ -4385,8 +3221,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
 				gc_at := sums[gc_off:][:1]
 				gc_at2 := temp[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line scan.go:262
 					if sums != nil {
 						gc_at[0] = gc_at2[0]
@@ -4408,8 +3244,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[0] = 0
 				}
-//line scan.go:269
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan.go:262
 					if sums != nil {
 						gc_at[0] = gc_at2[0]
@@ -4417,11 +3252,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan.go:269
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -4431,8 +3265,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -4442,8 +3275,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -4453,8 +3285,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -4464,8 +3295,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:269
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -4486,8 +3316,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 //line scan.go:268
 		offset /= 2
-//line scan.go:270
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:271
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -4497,23 +3327,16 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line scan.go:240
 						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
 						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
 						gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
 						gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
 						gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
 						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 					gc_steps10:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan.go:240
 							var thid int = gc_tx
 							{
 //line scan.go:271
@@ -4529,12 +3352,9 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:273
 									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds165)
 								} else {
-//line scan.go:273
 									break gc_steps10
 								}
-//line scan.go:273
 								y := gc_ld26
-//line scan.go:273
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:273
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -4544,10 +3364,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:274
 									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
 								} else {
-//line scan.go:274
 									break gc_steps10
 								}
-//line scan.go:274
 								gc_st15 := gc_ld27
 //line scan.go:274
 								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
@@ -4562,10 +3380,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:274
 									gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_oddLanes165).StoreSlice(temp[ai+15:])
 								} else {
-//line scan.go:274
 									break gc_steps10
 								}
-//line scan.go:274
 								var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:274
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -4577,19 +3393,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 								} else {
 //line scan.go:275
 									var gc_lanes43 [16]float32
-//line scan.go:275
 									for gc_k43 := range 16 {
-//line scan.go:275
 										if 0xffff&(1<<gc_k43) != 0 {
-//line scan.go:275
 											gc_pos.Thread = gc_rank + gc_k43
 //line scan.go:275
 											gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
 										}
 									}
-//line scan.go:275
 									gc_pos.Thread = gc_rank
-//line scan.go:275
 									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
 //line scan.go:275
@@ -4609,24 +3420,18 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 								} else {
 //line scan.go:275
 									var gc_lanes44 [16]float32
-//line scan.go:275
 									gc_st16.Store(&gc_lanes44)
-//line scan.go:275
 									for gc_k44 := range 16 {
-//line scan.go:275
 										if 0xffff&(1<<gc_k44) != 0 {
-//line scan.go:275
 											gc_pos.Thread = gc_rank + gc_k44
 //line scan.go:275
 											temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
 										}
 									}
-//line scan.go:275
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line scan.go:277
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4636,22 +3441,17 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
+//line scan.go:286
 				if offset == 1 {
-//line scan.go:240
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:240
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:240
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:240
 					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
 					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan.go:240
 						var thid int = gc_tx
 //line scan.go:271
 						var ai int = 1*(2*thid+1) - 1
@@ -4666,12 +3466,9 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:273
 							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
 						} else {
-//line scan.go:273
 							break gc_steps8
 						}
-//line scan.go:273
 						y := gc_ld20
-//line scan.go:273
 						var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:273
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -4681,10 +3478,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:274
 							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
 						} else {
-//line scan.go:274
 							break gc_steps8
 						}
-//line scan.go:274
 						gc_st11 := gc_ld21
 //line scan.go:274
 						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
@@ -4699,10 +3494,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:274
 							gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
 						} else {
-//line scan.go:274
 							break gc_steps8
 						}
-//line scan.go:274
 						var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:274
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -4714,19 +3507,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:275
 							var gc_lanes33 [8]float32
-//line scan.go:275
 							for gc_k33 := range 8 {
-//line scan.go:275
 								if 0xff&(1<<gc_k33) != 0 {
-//line scan.go:275
 									gc_pos.Thread = gc_rank + gc_k33
 //line scan.go:275
 									gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
 								}
 							}
-//line scan.go:275
 							gc_pos.Thread = gc_rank
-//line scan.go:275
 							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 						}
 //line scan.go:275
@@ -4746,30 +3534,23 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:275
 							var gc_lanes34 [8]float32
-//line scan.go:275
 							gc_st12.Store(&gc_lanes34)
-//line scan.go:275
 							for gc_k34 := range 8 {
-//line scan.go:275
 								if 0xff&(1<<gc_k34) != 0 {
-//line scan.go:275
 									gc_pos.Thread = gc_rank + gc_k34
 //line scan.go:275
 									temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
 								}
 							}
-//line scan.go:275
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line scan.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:240
 				thid := gc_tx
 //line scan.go:271
 				ai := offset*(2*thid+1) - 1
@@ -4780,31 +3561,22 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:282
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan.go:240
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:240
 				gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
 				gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
 				gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
 				gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
 				gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
 				gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 			gc_steps12:
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line scan.go:240
 					var thid int = gc_tx
 //line scan.go:243
 					var g int = gc_bx*m + 2*thid
@@ -4814,7 +3586,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
 //line scan.go:279
 					if g < n && uint(n-g) > 30 {
-//line scan.go:279
 						var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:279
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -4824,7 +3595,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 							gc_ld33 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 						} else {
-//line scan.go:280
 							break gc_steps12
 						}
 //line scan.go:280
@@ -4842,15 +3612,12 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 							gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes166)
 						} else {
-//line scan.go:280
 							break gc_steps12
 						}
 					} else {
 //line scan.go:280
 						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:279
 						if gc_if7.ToBits() != 0 {
-//line scan.go:279
 							var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:279
 							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -4860,12 +3627,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 								gc_ld34 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 							} else {
-//line scan.go:280
 								break gc_steps12
 							}
 //line scan.go:280
 							gc_st22 := gc_ld34.Add(a0)
-//line scan.go:280
 							gc_bits := gc_if7.ToBits()
 //line scan.go:280
 							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -4880,14 +3645,12 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 								gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-//line scan.go:280
 								break gc_steps12
 							}
 						}
 					}
 //line scan.go:282
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:282
 						var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:282
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -4899,19 +3662,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:283
 							var gc_lanes57 [16]float32
-//line scan.go:283
 							for gc_k57 := range 16 {
-//line scan.go:283
 								if 0xffff&(1<<gc_k57) != 0 {
-//line scan.go:283
 									gc_pos.Thread = gc_rank + gc_k57
 //line scan.go:283
 									gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
 								}
 							}
-//line scan.go:283
 							gc_pos.Thread = gc_rank
-//line scan.go:283
 							gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes57)
 						}
 //line scan.go:283
@@ -4931,27 +3689,20 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:283
 							var gc_lanes58 [16]float32
-//line scan.go:283
 							gc_st23.Store(&gc_lanes58)
-//line scan.go:283
 							for gc_k58 := range 16 {
-//line scan.go:283
 								if 0xffff&(1<<gc_k58) != 0 {
-//line scan.go:283
 									gc_pos.Thread = gc_rank + gc_k58
 //line scan.go:283
 									out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
 								}
 							}
-//line scan.go:283
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan.go:283
 						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:282
 						if gc_if8.ToBits() != 0 {
-//line scan.go:282
 							var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:282
 							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -4963,24 +3714,18 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							} else {
 //line scan.go:283
 								var gc_lanes59 [16]float32
-//line scan.go:283
 								for gc_k59 := range 16 {
-//line scan.go:283
 									if gc_if8.ToBits()&(1<<gc_k59) != 0 {
-//line scan.go:283
 										gc_pos.Thread = gc_rank + gc_k59
 //line scan.go:283
 										gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 									}
 								}
-//line scan.go:283
 								gc_pos.Thread = gc_rank
-//line scan.go:283
 								gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes59)
 							}
 //line scan.go:283
 							gc_st24 := gc_ld36.Add(a1)
-//line scan.go:283
 							gc_bits2 := gc_if8.ToBits()
 //line scan.go:283
 							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
@@ -4997,25 +3742,19 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							} else {
 //line scan.go:283
 								var gc_lanes60 [16]float32
-//line scan.go:283
 								gc_st24.Store(&gc_lanes60)
-//line scan.go:283
 								for gc_k60 := range 16 {
-//line scan.go:283
 									if gc_if8.ToBits()&(1<<gc_k60) != 0 {
-//line scan.go:283
 										gc_pos.Thread = gc_rank + gc_k60
 //line scan.go:283
 										out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
 									}
 								}
-//line scan.go:283
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line scan.go:285
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -5024,23 +3763,16 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 		if compiled.SIMD {
-//line scan.go:240
 			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:240
 			gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:240
 			gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:240
 			gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:240
 			gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
 			gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps11:
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line scan.go:240
 				var thid int = gc_tx
 //line scan.go:243
 				var g int = gc_bx*m + 2*thid
@@ -5050,7 +3782,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
 //line scan.go:279
 				if g < n && uint(n-g) > 14 {
-//line scan.go:279
 					var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:279
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -5060,7 +3791,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 					} else {
-//line scan.go:280
 						break gc_steps11
 					}
 //line scan.go:280
@@ -5078,15 +3808,12 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 						gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes6)
 					} else {
-//line scan.go:280
 						break gc_steps11
 					}
 				} else {
 //line scan.go:280
 					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:279
 					if gc_if5.ToBits() != 0 {
-//line scan.go:279
 						var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:279
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -5096,7 +3823,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 							gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 						} else {
-//line scan.go:280
 							break gc_steps11
 						}
 //line scan.go:280
@@ -5114,14 +3840,12 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:280
 							gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 						} else {
-//line scan.go:280
 							break gc_steps11
 						}
 					}
 				}
 //line scan.go:282
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:282
 					var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:282
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -5133,19 +3857,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:283
 						var gc_lanes49 [8]float32
-//line scan.go:283
 						for gc_k49 := range 8 {
-//line scan.go:283
 							if 0xff&(1<<gc_k49) != 0 {
-//line scan.go:283
 								gc_pos.Thread = gc_rank + gc_k49
 //line scan.go:283
 								gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
 							}
 						}
-//line scan.go:283
 						gc_pos.Thread = gc_rank
-//line scan.go:283
 						gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes49)
 					}
 //line scan.go:283
@@ -5165,27 +3884,20 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 //line scan.go:283
 						var gc_lanes50 [8]float32
-//line scan.go:283
 						gc_st19.Store(&gc_lanes50)
-//line scan.go:283
 						for gc_k50 := range 8 {
-//line scan.go:283
 							if 0xff&(1<<gc_k50) != 0 {
-//line scan.go:283
 								gc_pos.Thread = gc_rank + gc_k50
 //line scan.go:283
 								out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
 							}
 						}
-//line scan.go:283
 						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line scan.go:283
 					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:282
 					if gc_if6.ToBits() != 0 {
-//line scan.go:282
 						var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:282
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -5197,19 +3909,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:283
 							var gc_lanes51 [8]float32
-//line scan.go:283
 							for gc_k51 := range 8 {
-//line scan.go:283
 								if gc_if6.ToBits()&(1<<gc_k51) != 0 {
-//line scan.go:283
 									gc_pos.Thread = gc_rank + gc_k51
 //line scan.go:283
 									gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
 								}
 							}
-//line scan.go:283
 							gc_pos.Thread = gc_rank
-//line scan.go:283
 							gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes51)
 						}
 //line scan.go:283
@@ -5229,35 +3936,27 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else {
 //line scan.go:283
 							var gc_lanes52 [8]float32
-//line scan.go:283
 							gc_st20.Store(&gc_lanes52)
-//line scan.go:283
 							for gc_k52 := range 8 {
-//line scan.go:283
 								if gc_if6.ToBits()&(1<<gc_k52) != 0 {
-//line scan.go:283
 									gc_pos.Thread = gc_rank + gc_k52
 //line scan.go:283
 									out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
 								}
 							}
-//line scan.go:283
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
-//line scan.go:285
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:240
 			thid := gc_tx
 //line scan.go:243
 			g := gc_bx*m + 2*thid
-//line scan.go:245
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:279
@@ -5312,16 +4011,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan.go:293
 	n := len(in)
-//line scan.go:295
 	m := 2 * gc_bdx
+//line scan.go:296
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line scan.go:296
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line scan.go:306
 	offset := 1
-//line scan.go:308
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -5329,29 +4026,22 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:298
 				gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-//line scan.go:298
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:298
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:298
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:298
 				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan.go:298
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps4:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line scan.go:294
 					var thid int = gc_tx
 //line scan.go:297
 					var g int = gc_bx*m + 2*thid
 					a0 := gc_vb2
-//line scan.go:298
 					a1 := gc_vb2
-					if g < n && uint(n-g) > 30 {
 //line scan.go:299
+					if g < n && uint(n-g) > 30 {
 						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:299
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -5361,17 +4051,13 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:300
 							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
-//line scan.go:300
 							break gc_steps4
 						}
-//line scan.go:300
 						a0 = gc_ld13
 					} else {
 //line scan.go:300
 						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:299
 						if gc_if7.ToBits() != 0 {
-//line scan.go:299
 							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:299
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -5381,7 +4067,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:300
 								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
-//line scan.go:300
 								break gc_steps4
 							}
 //line scan.go:300
@@ -5390,7 +4075,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					}
 //line scan.go:302
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:302
 						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:302
 						if (g+
@@ -5402,17 +4086,13 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:303
 							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
-//line scan.go:303
 							break gc_steps4
 						}
-//line scan.go:303
 						a1 = gc_ld15
 					} else {
 //line scan.go:303
 						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:302
 						if gc_if8.ToBits() != 0 {
-//line scan.go:302
 							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:302
 							if (g+
@@ -5424,7 +4104,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:303
 								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
-//line scan.go:303
 								break gc_steps4
 							}
 //line scan.go:303
@@ -5446,15 +4125,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						var gc_lanes23 [16]int32
 //line scan.go:305
 						var gc_lanes24 [16]int32
-//line scan.go:305
 						gc_t7.Store(&gc_lanes23)
-//line scan.go:305
 						gc_t8.Store(&gc_lanes24)
-//line scan.go:305
 						for gc_k20 := range 16 {
-//line scan.go:305
 							if 0xffff&(1<<gc_k20) != 0 {
-//line scan.go:305
 								gc_pos.Thread = gc_rank + gc_k20
 								{
 //line scan.go:305
@@ -5464,7 +4138,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 								}
 							}
 						}
-//line scan.go:305
 						gc_pos.Thread = gc_rank
 					}
 //line scan.go:305
@@ -5482,29 +4155,22 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 		if compiled.SIMD {
 //line scan.go:298
 			gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-//line scan.go:298
 			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:298
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:298
 			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:298
 			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:298
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps2:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line scan.go:294
 				var thid int = gc_tx
 //line scan.go:297
 				var g int = gc_bx*m + 2*thid
 				a0 := gc_vb
-//line scan.go:298
 				a1 := gc_vb
-				if g < n && uint(n-g) > 14 {
 //line scan.go:299
+				if g < n && uint(n-g) > 14 {
 					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:299
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -5514,17 +4180,13 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:300
 						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
-//line scan.go:300
 						break gc_steps2
 					}
-//line scan.go:300
 					a0 = gc_ld5
 				} else {
 //line scan.go:300
 					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:299
 					if gc_if3.ToBits() != 0 {
-//line scan.go:299
 						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:299
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -5534,7 +4196,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:300
 							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
-//line scan.go:300
 							break gc_steps2
 						}
 //line scan.go:300
@@ -5543,7 +4204,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 //line scan.go:302
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:302
 					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:302
 					if (g+
@@ -5555,17 +4215,13 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:303
 						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
-//line scan.go:303
 						break gc_steps2
 					}
-//line scan.go:303
 					a1 = gc_ld7
 				} else {
 //line scan.go:303
 					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:302
 					if gc_if4.ToBits() != 0 {
-//line scan.go:302
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:302
 						if (g+
@@ -5577,7 +4233,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:303
 							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
-//line scan.go:303
 							break gc_steps2
 						}
 //line scan.go:303
@@ -5599,15 +4254,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					var gc_lanes11 [8]int32
 //line scan.go:305
 					var gc_lanes12 [8]int32
-//line scan.go:305
 					gc_t3.Store(&gc_lanes11)
-//line scan.go:305
 					gc_t4.Store(&gc_lanes12)
-//line scan.go:305
 					for gc_k10 := range 8 {
-//line scan.go:305
 						if 0xff&(1<<gc_k10) != 0 {
-//line scan.go:305
 							gc_pos.Thread = gc_rank + gc_k10
 //line scan.go:305
 							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
@@ -5615,7 +4265,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
-//line scan.go:305
 					gc_pos.Thread = gc_rank
 				}
 //line scan.go:305
@@ -5628,7 +4277,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:294
 			thid := gc_tx
 //line scan.go:297
 			g := gc_bx*m + 2*thid
@@ -5642,7 +4290,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:308
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -5654,8 +4301,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			d /= 4
 			continue
 		}
-//line scan.go:314
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:315
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5665,31 +4312,22 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
-//line scan.go:294
 						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:294
 						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:294
 						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:294
 						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:294
 						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:294
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line scan.go:294
 							var thid int = gc_tx
 							{
 //line scan.go:310
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan.go:310
 								var gc_t16 int = 1*(2*thid+2) - 1
-//line scan.go:310
 								var ai int = gc_t15
-//line scan.go:310
 								var bi int = gc_t16
 								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:311
@@ -5701,10 +4339,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:311
 									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
-//line scan.go:311
 									break gc_steps8
 								}
-//line scan.go:311
 								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:311
 								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
@@ -5715,10 +4351,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:311
 									gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
-//line scan.go:311
 									break gc_steps8
 								}
-//line scan.go:311
 								gc_st4 := gc_ld23.Max(gc_ld24)
 //line scan.go:311
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
@@ -5733,12 +4367,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:311
 									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
-//line scan.go:311
 									break gc_steps8
 								}
 							}
 						}
-//line scan.go:313
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -5748,29 +4380,22 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line scan.go:322
 				if offset == 1 {
-//line scan.go:294
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:294
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:294
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:294
 					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line scan.go:294
 						var thid int = gc_tx
 //line scan.go:310
 						var gc_t11 int = 1*(2*thid+1) - 1
 //line scan.go:310
 						var gc_t12 int = 1*(2*thid+2) - 1
-//line scan.go:310
 						var ai int = gc_t11
-//line scan.go:310
 						var bi int = gc_t12
 						var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:311
@@ -5782,10 +4407,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:311
 							gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 						} else {
-//line scan.go:311
 							break gc_steps6
 						}
-//line scan.go:311
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:311
 						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
@@ -5796,10 +4419,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:311
 							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 						} else {
-//line scan.go:311
 							break gc_steps6
 						}
-//line scan.go:311
 						gc_st2 := gc_ld19.Max(gc_ld20)
 //line scan.go:311
 						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -5814,18 +4435,15 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:311
 							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
-//line scan.go:311
 							break gc_steps6
 						}
 					}
-//line scan.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:294
 				thid := gc_tx
 //line scan.go:310
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -5854,7 +4472,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_at2[0] = -math32Max - 1
 				}
 			} else {
-//line scan.go:323
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -5876,8 +4493,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 		}
 //line scan.go:322
 		offset >>= 1
-//line scan.go:324
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:325
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -5887,32 +4504,23 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
-//line scan.go:294
 						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:294
 						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:294
 						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:294
 						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:294
 						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:294
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps12:
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line scan.go:294
 							var thid int = gc_tx
 							{
 //line scan.go:325
 								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan.go:325
 								var gc_t24 int = 1*(2*thid+2) - 1
-//line scan.go:325
 								var ai_ int = gc_t23
-//line scan.go:325
 								var bi_ int = gc_t24
 								var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:326
@@ -5924,12 +4532,9 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:326
 									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
-//line scan.go:326
 									break gc_steps12
 								}
-//line scan.go:326
 								y := gc_ld34
-//line scan.go:326
 								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:326
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -5939,10 +4544,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:327
 									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line scan.go:327
 									break gc_steps12
 								}
-//line scan.go:327
 								gc_st11 := gc_ld35
 //line scan.go:327
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
@@ -5957,10 +4560,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:327
 									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
-//line scan.go:327
 									break gc_steps12
 								}
-//line scan.go:327
 								var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:327
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
@@ -5972,19 +4573,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 								} else {
 //line scan.go:328
 									var gc_lanes55 [16]int32
-//line scan.go:328
 									for gc_k51 := range 16 {
-//line scan.go:328
 										if 0xffff&(1<<gc_k51) != 0 {
-//line scan.go:328
 											gc_pos.Thread = gc_rank + gc_k51
 //line scan.go:328
 											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
-//line scan.go:328
 									gc_pos.Thread = gc_rank
-//line scan.go:328
 									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
 //line scan.go:328
@@ -6004,24 +4600,18 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 								} else {
 //line scan.go:328
 									var gc_lanes56 [16]int32
-//line scan.go:328
 									gc_st12.Store(&gc_lanes56)
-//line scan.go:328
 									for gc_k52 := range 16 {
-//line scan.go:328
 										if 0xffff&(1<<gc_k52) != 0 {
-//line scan.go:328
 											gc_pos.Thread = gc_rank + gc_k52
 //line scan.go:328
 											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
-//line scan.go:328
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line scan.go:330
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -6031,30 +4621,23 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line scan.go:339
 				if offset == 1 {
-//line scan.go:294
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:294
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:294
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:294
 					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps10:
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan.go:294
 						var thid int = gc_tx
 //line scan.go:325
 						var gc_t19 int = 1*(2*thid+1) - 1
 //line scan.go:325
 						var gc_t20 int = 1*(2*thid+2) - 1
-//line scan.go:325
 						var ai_ int = gc_t19
-//line scan.go:325
 						var bi_ int = gc_t20
 						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:326
@@ -6066,12 +4649,9 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:326
 							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
-//line scan.go:326
 							break gc_steps10
 						}
-//line scan.go:326
 						y := gc_ld28
-//line scan.go:326
 						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:326
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -6081,10 +4661,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:327
 							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line scan.go:327
 							break gc_steps10
 						}
-//line scan.go:327
 						gc_st7 := gc_ld29
 //line scan.go:327
 						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -6099,10 +4677,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:327
 							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
-//line scan.go:327
 							break gc_steps10
 						}
-//line scan.go:327
 						var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:327
 						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -6114,19 +4690,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:328
 							var gc_lanes45 [8]int32
-//line scan.go:328
 							for gc_k41 := range 8 {
-//line scan.go:328
 								if 0xff&(1<<gc_k41) != 0 {
-//line scan.go:328
 									gc_pos.Thread = gc_rank + gc_k41
 //line scan.go:328
 									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
 							}
-//line scan.go:328
 							gc_pos.Thread = gc_rank
-//line scan.go:328
 							gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 						}
 //line scan.go:328
@@ -6146,30 +4717,23 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:328
 							var gc_lanes46 [8]int32
-//line scan.go:328
 							gc_st8.Store(&gc_lanes46)
-//line scan.go:328
 							for gc_k42 := range 8 {
-//line scan.go:328
 								if 0xff&(1<<gc_k42) != 0 {
-//line scan.go:328
 									gc_pos.Thread = gc_rank + gc_k42
 //line scan.go:328
 									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
 							}
-//line scan.go:328
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line scan.go:330
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan.go:294
 				thid := gc_tx
 //line scan.go:325
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -6179,31 +4743,22 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:335
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan.go:294
 				gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:294
 				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:294
 				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:294
 				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:294
 				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:294
 				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:294
 				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 			gc_steps14:
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line scan.go:294
 					var thid int = gc_tx
 //line scan.go:297
 					var g int = gc_bx*m + 2*thid
@@ -6213,7 +4768,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 //line scan.go:332
 					if g < n && uint(n-g) > 30 {
-//line scan.go:332
 						var gc_ld41 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:332
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -6223,7 +4777,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 							gc_ld41 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 						} else {
-//line scan.go:333
 							break gc_steps14
 						}
 //line scan.go:333
@@ -6241,15 +4794,12 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 							gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
 						} else {
-//line scan.go:333
 							break gc_steps14
 						}
 					} else {
 //line scan.go:333
 						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:332
 						if gc_if11.ToBits() != 0 {
-//line scan.go:332
 							var gc_ld42 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:332
 							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -6259,12 +4809,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 								gc_ld42 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 							} else {
-//line scan.go:333
 								break gc_steps14
 							}
 //line scan.go:333
 							gc_st18 := gc_ld42.Max(a0)
-//line scan.go:333
 							gc_bits := gc_if11.ToBits()
 //line scan.go:333
 							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -6279,14 +4827,12 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 								gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-//line scan.go:333
 								break gc_steps14
 							}
 						}
 					}
 //line scan.go:335
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:335
 						var gc_ld43 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:335
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -6298,19 +4844,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:336
 							var gc_lanes69 [16]int32
-//line scan.go:336
 							for gc_k65 := range 16 {
-//line scan.go:336
 								if 0xffff&(1<<gc_k65) != 0 {
-//line scan.go:336
 									gc_pos.Thread = gc_rank + gc_k65
 //line scan.go:336
 									gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
 								}
 							}
-//line scan.go:336
 							gc_pos.Thread = gc_rank
-//line scan.go:336
 							gc_ld43 = archsimd.LoadInt32x16(&gc_lanes69)
 						}
 //line scan.go:336
@@ -6330,27 +4871,20 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:336
 							var gc_lanes70 [16]int32
-//line scan.go:336
 							gc_st19.Store(&gc_lanes70)
-//line scan.go:336
 							for gc_k66 := range 16 {
-//line scan.go:336
 								if 0xffff&(1<<gc_k66) != 0 {
-//line scan.go:336
 									gc_pos.Thread = gc_rank + gc_k66
 //line scan.go:336
 									out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
 								}
 							}
-//line scan.go:336
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan.go:336
 						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:335
 						if gc_if12.ToBits() != 0 {
-//line scan.go:335
 							var gc_ld44 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:335
 							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -6362,24 +4896,18 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							} else {
 //line scan.go:336
 								var gc_lanes71 [16]int32
-//line scan.go:336
 								for gc_k67 := range 16 {
-//line scan.go:336
 									if gc_if12.ToBits()&(1<<gc_k67) != 0 {
-//line scan.go:336
 										gc_pos.Thread = gc_rank + gc_k67
 //line scan.go:336
 										gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
 									}
 								}
-//line scan.go:336
 								gc_pos.Thread = gc_rank
-//line scan.go:336
 								gc_ld44 = archsimd.LoadInt32x16(&gc_lanes71)
 							}
 //line scan.go:336
 							gc_st20 := gc_ld44.Max(a1)
-//line scan.go:336
 							gc_bits2 := gc_if12.ToBits()
 //line scan.go:336
 							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
@@ -6396,25 +4924,19 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							} else {
 //line scan.go:336
 								var gc_lanes72 [16]int32
-//line scan.go:336
 								gc_st20.Store(&gc_lanes72)
-//line scan.go:336
 								for gc_k68 := range 16 {
-//line scan.go:336
 									if gc_if12.ToBits()&(1<<gc_k68) != 0 {
-//line scan.go:336
 										gc_pos.Thread = gc_rank + gc_k68
 //line scan.go:336
 										out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
 									}
 								}
-//line scan.go:336
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line scan.go:338
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -6423,23 +4945,16 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line scan.go:294
 			gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:294
 			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:294
 			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:294
 			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:294
 			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
 			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps13:
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line scan.go:294
 				var thid int = gc_tx
 //line scan.go:297
 				var g int = gc_bx*m + 2*thid
@@ -6449,7 +4964,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 //line scan.go:332
 				if g < n && uint(n-g) > 14 {
-//line scan.go:332
 					var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:332
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -6459,7 +4973,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 						gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 					} else {
-//line scan.go:333
 						break gc_steps13
 					}
 //line scan.go:333
@@ -6477,15 +4990,12 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 						gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
 					} else {
-//line scan.go:333
 						break gc_steps13
 					}
 				} else {
 //line scan.go:333
 					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:332
 					if gc_if9.ToBits() != 0 {
-//line scan.go:332
 						var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:332
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -6495,7 +5005,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 							gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 						} else {
-//line scan.go:333
 							break gc_steps13
 						}
 //line scan.go:333
@@ -6513,14 +5022,12 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:333
 							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
-//line scan.go:333
 							break gc_steps13
 						}
 					}
 				}
 //line scan.go:335
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:335
 					var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:335
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -6532,19 +5039,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					} else {
 //line scan.go:336
 						var gc_lanes61 [8]int32
-//line scan.go:336
 						for gc_k57 := range 8 {
-//line scan.go:336
 							if 0xff&(1<<gc_k57) != 0 {
-//line scan.go:336
 								gc_pos.Thread = gc_rank + gc_k57
 //line scan.go:336
 								gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
 							}
 						}
-//line scan.go:336
 						gc_pos.Thread = gc_rank
-//line scan.go:336
 						gc_ld39 = archsimd.LoadInt32x8(&gc_lanes61)
 					}
 //line scan.go:336
@@ -6564,27 +5066,20 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					} else {
 //line scan.go:336
 						var gc_lanes62 [8]int32
-//line scan.go:336
 						gc_st15.Store(&gc_lanes62)
-//line scan.go:336
 						for gc_k58 := range 8 {
-//line scan.go:336
 							if 0xff&(1<<gc_k58) != 0 {
-//line scan.go:336
 								gc_pos.Thread = gc_rank + gc_k58
 //line scan.go:336
 								out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 							}
 						}
-//line scan.go:336
 						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line scan.go:336
 					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:335
 					if gc_if10.ToBits() != 0 {
-//line scan.go:335
 						var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:335
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -6596,19 +5091,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:336
 							var gc_lanes63 [8]int32
-//line scan.go:336
 							for gc_k59 := range 8 {
-//line scan.go:336
 								if gc_if10.ToBits()&(1<<gc_k59) != 0 {
-//line scan.go:336
 									gc_pos.Thread = gc_rank + gc_k59
 //line scan.go:336
 									gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 								}
 							}
-//line scan.go:336
 							gc_pos.Thread = gc_rank
-//line scan.go:336
 							gc_ld40 = archsimd.LoadInt32x8(&gc_lanes63)
 						}
 //line scan.go:336
@@ -6628,35 +5118,27 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else {
 //line scan.go:336
 							var gc_lanes64 [8]int32
-//line scan.go:336
 							gc_st16.Store(&gc_lanes64)
-//line scan.go:336
 							for gc_k60 := range 8 {
-//line scan.go:336
 								if gc_if10.ToBits()&(1<<gc_k60) != 0 {
-//line scan.go:336
 									gc_pos.Thread = gc_rank + gc_k60
 //line scan.go:336
 									out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
 								}
 							}
-//line scan.go:336
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
-//line scan.go:338
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:294
 			thid := gc_tx
 //line scan.go:297
 			g := gc_bx*m + 2*thid
-//line scan.go:299
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:332
@@ -6685,34 +5167,26 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:345
 	n := len(in)
-//line scan.go:347
 	m := 2 * gc_bdx
+//line scan.go:348
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan.go:358
 	var temp_ []float32 = temp
-//line scan.go:378
 	offset_ := 1
-//line scan.go:380
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:346
 				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:346
 				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:346
 				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:346
 				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan.go:346
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line scan.go:346
 					var thid int = gc_tx
 //line scan.go:349
 					var g int = gc_bx*m + 2*thid
@@ -6720,7 +5194,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:350
 					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					if g < n && uint(n-g) > 30 {
-//line scan.go:351
 						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:351
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -6730,17 +5203,13 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:352
 							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 						} else {
-//line scan.go:352
 							break gc_steps2
 						}
-//line scan.go:352
 						a0 = gc_ld5
 					} else {
 //line scan.go:352
 						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:351
 						if gc_if3.ToBits() != 0 {
-//line scan.go:351
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:351
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -6750,7 +5219,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:352
 								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
-//line scan.go:352
 								break gc_steps2
 							}
 //line scan.go:352
@@ -6759,7 +5227,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					}
 //line scan.go:354
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:354
 						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:354
 						if (g+
@@ -6771,17 +5238,13 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:355
 							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 						} else {
-//line scan.go:355
 							break gc_steps2
 						}
-//line scan.go:355
 						a1 = gc_ld7
 					} else {
 //line scan.go:355
 						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:354
 						if gc_if4.ToBits() != 0 {
-//line scan.go:354
 							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:354
 							if (g+
@@ -6793,7 +5256,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:355
 								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
-//line scan.go:355
 								break gc_steps2
 							}
 //line scan.go:355
@@ -6815,15 +5277,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						var gc_lanes11 [16]float32
 //line scan.go:357
 						var gc_lanes12 [16]float32
-//line scan.go:357
 						gc_t3.Store(&gc_lanes11)
-//line scan.go:357
 						gc_t4.Store(&gc_lanes12)
-//line scan.go:357
 						for gc_k10 := range 16 {
-//line scan.go:357
 							if 0xffff&(1<<gc_k10) != 0 {
-//line scan.go:357
 								gc_pos.Thread = gc_rank + gc_k10
 								{
 //line scan.go:357
@@ -6833,7 +5290,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 								}
 							}
 						}
-//line scan.go:357
 						gc_pos.Thread = gc_rank
 					}
 //line scan.go:357
@@ -6849,21 +5305,15 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 		if compiled.SIMD {
-//line scan.go:346
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:346
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:346
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:346
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:346
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line scan.go:346
 				var thid int = gc_tx
 //line scan.go:349
 				var g int = gc_bx*m + 2*thid
@@ -6871,7 +5321,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:350
 				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				if g < n && uint(n-g) > 14 {
-//line scan.go:351
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:351
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -6881,17 +5330,13 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:352
 						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 					} else {
-//line scan.go:352
 						break gc_steps
 					}
-//line scan.go:352
 					a0 = gc_ld
 				} else {
 //line scan.go:352
 					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:351
 					if gc_if.ToBits() != 0 {
-//line scan.go:351
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:351
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -6901,7 +5346,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:352
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 						} else {
-//line scan.go:352
 							break gc_steps
 						}
 //line scan.go:352
@@ -6910,7 +5354,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				}
 //line scan.go:354
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:354
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:354
 					if (g+
@@ -6922,17 +5365,13 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:355
 						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 					} else {
-//line scan.go:355
 						break gc_steps
 					}
-//line scan.go:355
 					a1 = gc_ld3
 				} else {
 //line scan.go:355
 					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:354
 					if gc_if2.ToBits() != 0 {
-//line scan.go:354
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:354
 						if (g+
@@ -6944,7 +5383,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:355
 							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 						} else {
-//line scan.go:355
 							break gc_steps
 						}
 //line scan.go:355
@@ -6966,15 +5404,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					var gc_lanes5 [8]float32
 //line scan.go:357
 					var gc_lanes6 [8]float32
-//line scan.go:357
 					gc_t.Store(&gc_lanes5)
-//line scan.go:357
 					gc_t2.Store(&gc_lanes6)
-//line scan.go:357
 					for gc_k5 := range 8 {
-//line scan.go:357
 						if 0xff&(1<<gc_k5) != 0 {
-//line scan.go:357
 							gc_pos.Thread = gc_rank + gc_k5
 //line scan.go:357
 							temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
@@ -6982,7 +5415,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 							temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 						}
 					}
-//line scan.go:357
 					gc_pos.Thread = gc_rank
 				}
 //line scan.go:357
@@ -6995,7 +5427,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:346
 			thid := gc_tx
 //line scan.go:349
 			g := gc_bx*m + 2*thid
@@ -7007,7 +5438,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:360
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
@@ -7020,8 +5450,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-//line scan.go:387
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:388
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -7031,22 +5461,18 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_off2 := (offset_ * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp_)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line scan.go:377
 					thid_ := gc_tx
 //line scan.go:382
 					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
-//line scan.go:382
 					_ = ai
-//line scan.go:382
 					_ = bi
+//line scan.go:383
 					temp_[gc_idx] += temp_[gc_idx2]
 				}
 			} else {
-//line scan.go:387
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:377
 					thid_ := gc_tx
 //line scan.go:382
 					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
@@ -7098,7 +5524,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					}
 					gc_at2[0] = 0
 				}
-//line scan.go:367
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan.go:360
 					if sums != nil {
@@ -7107,7 +5532,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan.go:367
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -7121,7 +5545,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -7132,7 +5555,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -7143,7 +5565,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -7154,7 +5575,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:367
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7177,8 +5597,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:395
 		offset_2 >>= 1
 		archsimd.ClearAVXUpperBits()
-//line scan.go:398
 		gc_from, gc_to := 0, gc_bdx
+//line scan.go:399
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -7188,24 +5608,20 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_off6 := (offset_2 * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp_2)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-//line scan.go:393
 					thid_2 := gc_tx
 //line scan.go:398
 					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
-//line scan.go:398
 					_ = ai_
-//line scan.go:398
 					_ = bi_
+//line scan.go:399
 					y := temp_2[gc_idx3]
 					temp_2[gc_idx3] = temp_2[gc_idx4]
 					temp_2[gc_idx4] += y
 				}
 			} else {
-//line scan.go:405
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:393
 					thid_2 := gc_tx
 //line scan.go:398
 					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
@@ -7216,31 +5632,22 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:409
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan.go:346
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:346
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:346
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:346
 				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:346
 				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:346
 				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:346
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 			gc_steps4:
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line scan.go:346
 					var thid int = gc_tx
 //line scan.go:349
 					var g int = gc_bx*m + 2*thid
@@ -7250,7 +5657,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
 //line scan.go:366
 					if g < n && uint(n-g) > 30 {
-//line scan.go:366
 						var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:366
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -7260,7 +5666,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 							gc_ld13 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
 						} else {
-//line scan.go:367
 							break gc_steps4
 						}
 //line scan.go:367
@@ -7278,15 +5683,12 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
 						} else {
-//line scan.go:367
 							break gc_steps4
 						}
 					} else {
 //line scan.go:367
 						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:366
 						if gc_if7.ToBits() != 0 {
-//line scan.go:366
 							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:366
 							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
@@ -7296,12 +5698,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 								gc_ld14 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
 							} else {
-//line scan.go:367
 								break gc_steps4
 							}
 //line scan.go:367
 							gc_st6 := gc_ld14.Add(a0)
-//line scan.go:367
 							gc_bits := gc_if7.ToBits()
 //line scan.go:367
 							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
@@ -7316,14 +5716,12 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-//line scan.go:367
 								break gc_steps4
 							}
 						}
 					}
 //line scan.go:369
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:369
 						var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:369
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -7335,19 +5733,14 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						} else {
 //line scan.go:370
 							var gc_lanes25 [16]float32
-//line scan.go:370
 							for gc_k23 := range 16 {
-//line scan.go:370
 								if 0xffff&(1<<gc_k23) != 0 {
-//line scan.go:370
 									gc_pos.Thread = gc_rank + gc_k23
 //line scan.go:370
 									gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 								}
 							}
-//line scan.go:370
 							gc_pos.Thread = gc_rank
-//line scan.go:370
 							gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes25)
 						}
 //line scan.go:370
@@ -7367,27 +5760,20 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						} else {
 //line scan.go:370
 							var gc_lanes26 [16]float32
-//line scan.go:370
 							gc_st7.Store(&gc_lanes26)
-//line scan.go:370
 							for gc_k24 := range 16 {
-//line scan.go:370
 								if 0xffff&(1<<gc_k24) != 0 {
-//line scan.go:370
 									gc_pos.Thread = gc_rank + gc_k24
 //line scan.go:370
 									out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
 								}
 							}
-//line scan.go:370
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan.go:370
 						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:369
 						if gc_if8.ToBits() != 0 {
-//line scan.go:369
 							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:369
 							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
@@ -7399,24 +5785,18 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 							} else {
 //line scan.go:370
 								var gc_lanes27 [16]float32
-//line scan.go:370
 								for gc_k25 := range 16 {
-//line scan.go:370
 									if gc_if8.ToBits()&(1<<gc_k25) != 0 {
-//line scan.go:370
 										gc_pos.Thread = gc_rank + gc_k25
 //line scan.go:370
 										gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
 									}
 								}
-//line scan.go:370
 								gc_pos.Thread = gc_rank
-//line scan.go:370
 								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes27)
 							}
 //line scan.go:370
 							gc_st8 := gc_ld16.Add(a1)
-//line scan.go:370
 							gc_bits2 := gc_if8.ToBits()
 //line scan.go:370
 							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
@@ -7433,25 +5813,19 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 							} else {
 //line scan.go:370
 								var gc_lanes28 [16]float32
-//line scan.go:370
 								gc_st8.Store(&gc_lanes28)
-//line scan.go:370
 								for gc_k26 := range 16 {
-//line scan.go:370
 									if gc_if8.ToBits()&(1<<gc_k26) != 0 {
-//line scan.go:370
 										gc_pos.Thread = gc_rank + gc_k26
 //line scan.go:370
 										out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
 									}
 								}
-//line scan.go:370
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line scan.go:372
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -7460,23 +5834,16 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 		if compiled.SIMD {
-//line scan.go:346
 			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:346
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:346
 			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:346
 			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:346
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:346
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps3:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line scan.go:346
 				var thid int = gc_tx
 //line scan.go:349
 				var g int = gc_bx*m + 2*thid
@@ -7486,7 +5853,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
 //line scan.go:366
 				if g < n && uint(n-g) > 14 {
-//line scan.go:366
 					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:366
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -7496,7 +5862,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 					} else {
-//line scan.go:367
 						break gc_steps3
 					}
 //line scan.go:367
@@ -7514,15 +5879,12 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 						gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
 					} else {
-//line scan.go:367
 						break gc_steps3
 					}
 				} else {
 //line scan.go:367
 					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:366
 					if gc_if5.ToBits() != 0 {
-//line scan.go:366
 						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:366
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -7532,7 +5894,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 							gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 						} else {
-//line scan.go:367
 							break gc_steps3
 						}
 //line scan.go:367
@@ -7550,14 +5911,12 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:367
 							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-//line scan.go:367
 							break gc_steps3
 						}
 					}
 				}
 //line scan.go:369
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:369
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:369
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -7569,19 +5928,14 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					} else {
 //line scan.go:370
 						var gc_lanes17 [8]float32
-//line scan.go:370
 						for gc_k15 := range 8 {
-//line scan.go:370
 							if 0xff&(1<<gc_k15) != 0 {
-//line scan.go:370
 								gc_pos.Thread = gc_rank + gc_k15
 //line scan.go:370
 								gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
 							}
 						}
-//line scan.go:370
 						gc_pos.Thread = gc_rank
-//line scan.go:370
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes17)
 					}
 //line scan.go:370
@@ -7601,27 +5955,20 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					} else {
 //line scan.go:370
 						var gc_lanes18 [8]float32
-//line scan.go:370
 						gc_st3.Store(&gc_lanes18)
-//line scan.go:370
 						for gc_k16 := range 8 {
-//line scan.go:370
 							if 0xff&(1<<gc_k16) != 0 {
-//line scan.go:370
 								gc_pos.Thread = gc_rank + gc_k16
 //line scan.go:370
 								out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
 							}
 						}
-//line scan.go:370
 						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line scan.go:370
 					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:369
 					if gc_if6.ToBits() != 0 {
-//line scan.go:369
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:369
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -7633,19 +5980,14 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						} else {
 //line scan.go:370
 							var gc_lanes19 [8]float32
-//line scan.go:370
 							for gc_k17 := range 8 {
-//line scan.go:370
 								if gc_if6.ToBits()&(1<<gc_k17) != 0 {
-//line scan.go:370
 									gc_pos.Thread = gc_rank + gc_k17
 //line scan.go:370
 									gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
 								}
 							}
-//line scan.go:370
 							gc_pos.Thread = gc_rank
-//line scan.go:370
 							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes19)
 						}
 //line scan.go:370
@@ -7665,35 +6007,27 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						} else {
 //line scan.go:370
 							var gc_lanes20 [8]float32
-//line scan.go:370
 							gc_st4.Store(&gc_lanes20)
-//line scan.go:370
 							for gc_k18 := range 8 {
-//line scan.go:370
 								if gc_if6.ToBits()&(1<<gc_k18) != 0 {
-//line scan.go:370
 									gc_pos.Thread = gc_rank + gc_k18
 //line scan.go:370
 									out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
 								}
 							}
-//line scan.go:370
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
-//line scan.go:372
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line scan.go:346
 			thid := gc_tx
 //line scan.go:349
 			g := gc_bx*m + 2*thid
-//line scan.go:351
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:366
@@ -7726,9 +6060,9 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(prefix, out)
-//line scan.go:432
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line scan.go:434
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -7757,16 +6091,13 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line scan.go:413
 									var i int = gc_bx*gc_bdx + gc_tx
-//line scan.go:413
 									_ = i
 									{
 //line scan.go:414
 										archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
-//line scan.go:416
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -7779,76 +6110,64 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								var i int = gc_bx*gc_bdx + gc_tx
-//line scan.go:413
 								_ = i
+//line scan.go:414
 								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line scan.go:415
 							gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 						}
 					} else {
-//line scan.go:419
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
-//line scan.go:419
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
-//line scan.go:419
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
-//line scan.go:419
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 								out[i] = max(out[i], prefix[gc_q])
 							}
 						}
-//line scan.go:419
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 							out[i] = max(out[i], prefix[gc_q])
 						}
 					}
-//line scan.go:419
 					gc_seg = gc_segend
 				}
 			} else {
@@ -7858,47 +6177,38 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 					{
-//line scan.go:419
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 					{
-//line scan.go:419
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 					{
-//line scan.go:419
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 						out[i] = max(out[i], prefix[i/per])
 					}
 				}
-//line scan.go:419
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan.go:413
 					i := gc_bx*gc_bdx + gc_tx
 //line scan.go:415
 					out[i] = max(out[i], prefix[i/per])

@@ -21,7 +21,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_allpairs.go:68
 	gx := gc_bx
 	gy := gc_by
 //line hecbench_allpairs.go:71
@@ -30,19 +29,16 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	}
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-//line hecbench_allpairs.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_allpairs.go:74
 		if gc_bdx <= len(dist) {
 			gc_at := dist[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_allpairs.go:74
 				gc_vb2 := archsimd.BroadcastInt32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_allpairs.go:67
 					var idx int = gc_tx
-//line hecbench_allpairs.go:67
 					_ = idx
 //line hecbench_allpairs.go:74
 					gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -56,15 +52,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_allpairs.go:74
 				gc_vb := archsimd.BroadcastInt32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_allpairs.go:67
 					var idx int = gc_tx
 //line hecbench_allpairs.go:74
 					if idx < 0 || idx > len(dist)-8 {
-//line hecbench_allpairs.go:74
 						break
 					}
 //line hecbench_allpairs.go:74
@@ -72,49 +65,9 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 				idx := gc_tx
 //line hecbench_allpairs.go:74
 				dist[idx] = 0
@@ -130,12 +83,10 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			return
 		}
 		gc_more = false
-//line hecbench_allpairs.go:85
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 				idx := gc_tx
 //line hecbench_allpairs.go:78
 				gc_start := idx * 4
@@ -180,8 +131,8 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	}
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
-//line hecbench_allpairs.go:105
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_allpairs.go:106
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -194,9 +145,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_allpairs.go:67
 						var idx int = gc_tx
-//line hecbench_allpairs.go:67
 						_ = idx
 //line hecbench_allpairs.go:104
 						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
@@ -208,16 +157,13 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line hecbench_allpairs.go:109
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_allpairs.go:67
 						var idx int = gc_tx
 //line hecbench_allpairs.go:105
 						if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
-//line hecbench_allpairs.go:105
 							break
 						}
 //line hecbench_allpairs.go:105
@@ -225,53 +171,9 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
-					}
-					{
-//line hecbench_allpairs.go:109
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
-					}
-					{
-//line hecbench_allpairs.go:109
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
-					}
-					{
-//line hecbench_allpairs.go:109
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
-					}
-				}
-//line hecbench_allpairs.go:109
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 					idx := gc_tx
 //line hecbench_allpairs.go:105
 					dist[idx] += dist[idx+stride]
@@ -280,17 +182,17 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 		}
 	}
 	{
-//line hecbench_allpairs.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_allpairs.go:118
 			gc_off3 := instances*gy + gx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 //line hecbench_allpairs.go:111
@@ -300,49 +202,43 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
-//line hecbench_allpairs.go:115
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
 			} else {
-//line hecbench_allpairs.go:115
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 				}
-//line hecbench_allpairs.go:115
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111

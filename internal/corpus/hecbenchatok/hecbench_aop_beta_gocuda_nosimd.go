@@ -31,43 +31,31 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 //line hecbench_aop_beta.go:24
 	numThreadsPerGrid := aopThreads2 * gc_gdx
-//line hecbench_aop_beta.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line hecbench_aop_beta.go:19
 		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_aop_beta.go:19
 		gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:19
 			gc_alive2 := gc_all2
-//line hecbench_aop_beta.go:19
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop_beta.go:19
 				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line hecbench_aop_beta.go:19
 			var gc_u2 int32
-//line hecbench_aop_beta.go:19
 			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line hecbench_aop_beta.go:19
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_aop_beta.go:19
 				gc_u2 = allOutOfTheMoney[0]
 			}
-//line hecbench_aop_beta.go:19
 			if gc_u2 != 0 {
-//line hecbench_aop_beta.go:19
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
-//line hecbench_aop_beta.go:19
 				gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
 			}
 //line hecbench_aop_beta.go:27
 			if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
-//line hecbench_aop_beta.go:27
 				break
 			}
 //line hecbench_aop_beta.go:27
@@ -77,7 +65,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			} else {
 //line hecbench_aop_beta.go:28
 				gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
-//line hecbench_aop_beta.go:27
 				if gc_alive2.And(gc_if).ToBits() != 0 {
 //line hecbench_aop_beta.go:27
 					lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
@@ -85,7 +72,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 		}
 	gc_L1:
-//line hecbench_aop_beta.go:31
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -94,7 +80,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 //line hecbench_aop_beta.go:19
 			if allOutOfTheMoney[0] != 0 {
-//line hecbench_aop_beta.go:19
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -135,24 +120,19 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	invR12 := invR22 * R12
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
-//line hecbench_aop_beta.go:68
 	gc_vstep2 := 0
 	gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		gc_rank := gc_vstep2
-//line hecbench_aop_beta.go:69
 		gc_alive4 := gc_all4
-//line hecbench_aop_beta.go:69
 		if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_aop_beta.go:69
 			gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 		}
-//line hecbench_aop_beta.go:69
 		var beta0 float64 = 0.0
-//line hecbench_aop_beta.go:69
 		var beta1 float64 = 0.0
-//line hecbench_aop_beta.go:69
 		var beta2 float64 = 0.0
+//line hecbench_aop_beta.go:70
 		lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
 		lanes.BroadcastFloat64x4(beta1).StoreMasked((*[4]float64)(gc_s_beta1[gc_rank:]), gc_alive4)
 		lanes.BroadcastFloat64x4(beta2).StoreMasked((*[4]float64)(gc_s_beta2[gc_rank:]), gc_alive4)
@@ -162,13 +142,9 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line hecbench_aop_beta.go:69
 		beta0 := 0.0
-//line hecbench_aop_beta.go:69
 		beta1 := 0.0
-//line hecbench_aop_beta.go:69
 		beta2 := 0.0
-//line hecbench_aop_beta.go:73
 		gc_s_beta0[gc_rank] = beta0
 		gc_s_beta1[gc_rank] = beta1
 		gc_s_beta2[gc_rank] = beta2
@@ -183,8 +159,8 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:79
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_aop_beta.go:80
 		if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -230,8 +206,8 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 					WI0 := invW00 + W01*Q1i + W02*Q2i
 					WI1 := W11*Q1i + W12*Q2i
 					WI2 := W22 * Q2i
-//line hecbench_aop_beta.go:89
 					cashflow := 0.0
+//line hecbench_aop_beta.go:90
 					if inTheMoney != 0 {
 						cashflow = cashflows[path]
 					}
@@ -247,7 +223,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		}
 	}
 	{
-//line hecbench_aop_beta.go:107
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -264,7 +239,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 		}
 	}
-//line hecbench_aop_beta.go:108
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -279,7 +253,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
 	{
-//line hecbench_aop_beta.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -311,7 +284,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 	gc_exited := gc_b.Exited()
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-//line hecbench_aop_beta.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -325,7 +297,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 				if gc_tx < 3 {
 					beta[gc_tx] = 0.0
 				}
-//line hecbench_aop_beta.go:131
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -335,15 +306,13 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			sums.X = beta[0*aopThreads2+gc_tx]
 			sums.Y = beta[1*aopThreads2+gc_tx]
 			sums.Z = beta[2*aopThreads2+gc_tx]
-//line hecbench_aop_beta.go:144
 			if gc_tx == 0 {
+//line hecbench_aop_beta.go:145
 				lsums[0] = Double3{0, 0, 0}
 			}
-//line hecbench_aop_beta.go:148
 			gc_s_sums[gc_rank] = sums
 		}
 	}
-//line hecbench_aop_beta.go:153
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -355,7 +324,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 	}
-//line hecbench_aop_beta.go:155
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -387,41 +355,35 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:218
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_aop_beta.go:219
 		gc_off := gc_bx * aopThreads4
 		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
 			gc_at := cashflows[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line hecbench_aop_beta.go:222
 			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
-//line hecbench_aop_beta.go:222
 			gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
 				var path int = gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 				sum := gc_vb2
+//line hecbench_aop_beta.go:223
 				if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
 					sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
 				} else {
 //line hecbench_aop_beta.go:223
 					gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
 					if gc_if7.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
 						sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
 					}
 				}
-//line hecbench_aop_beta.go:228
 				gc_if8 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
 				if gc_if8.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 					if gc_if8.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 						lsum[0] = 0
 					}
 				}
@@ -432,33 +394,29 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
 				path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 				sum := 0.0
+//line hecbench_aop_beta.go:223
 				if path < numPaths {
 					sum = gc_at[gc_tx]
 				}
-//line hecbench_aop_beta.go:228
 				if gc_tx == 0 {
+//line hecbench_aop_beta.go:229
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank] = sum
 			}
 		} else {
 			gc_vstep2 := 0
-//line hecbench_aop_beta.go:222
 			gc_vb := lanes.BroadcastFloat64x4(0.0)
-//line hecbench_aop_beta.go:222
 			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
 				var path int = gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 				sum := gc_vb
-				if path < 0 || path > len(cashflows)-4 {
 //line hecbench_aop_beta.go:223
+				if path < 0 || path > len(cashflows)-4 {
 					break
 				}
 //line hecbench_aop_beta.go:223
@@ -468,167 +426,86 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				} else {
 //line hecbench_aop_beta.go:224
 					gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
 					if gc_if3.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
 						sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
 					}
 				}
-//line hecbench_aop_beta.go:228
 				gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
 				if gc_if4.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 					if gc_if4.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 						lsum[0] = 0
 					}
 				}
 //line hecbench_aop_beta.go:229
 				sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
 				path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 				sum := 0.0
+//line hecbench_aop_beta.go:223
 				if path < numPaths {
 					sum = cashflows[path]
 				}
-//line hecbench_aop_beta.go:228
 				if gc_tx == 0 {
+//line hecbench_aop_beta.go:229
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line hecbench_aop_beta.go:238
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 		compiled.SharedAdd(&lsum[0], sum)
 	}
-//line hecbench_aop_beta.go:237
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line hecbench_aop_beta.go:243
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line hecbench_aop_beta.go:239
 				gc_at2[0] = lsum[0]
 //line hecbench_aop_beta.go:239
@@ -638,49 +515,43 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 //line hecbench_aop_beta.go:239
 				gc_at2[0] = lsum[0]
 			}
-//line hecbench_aop_beta.go:243
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_aop_beta.go:239
 				gc_at2[0] = lsum[0]
 			}
 		} else {
-//line hecbench_aop_beta.go:243
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 				{
-//line hecbench_aop_beta.go:243
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 				{
-//line hecbench_aop_beta.go:243
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 				{
-//line hecbench_aop_beta.go:243
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 			}
-//line hecbench_aop_beta.go:243
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
@@ -700,54 +571,16 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:250
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line hecbench_aop_beta.go:251
 		var sum float64 = 0.0
+//line hecbench_aop_beta.go:252
 		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
 		sum := 0.0
-//line hecbench_aop_beta.go:253
 		gc_s_sum[gc_rank] = sum
 	}
 //line hecbench_aop_beta.go:252
@@ -757,9 +590,9 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:259
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_aop_beta.go:261
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -775,10 +608,9 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
 					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line hecbench_aop_beta.go:252
 					var item int = gc_tx + gc_off
-//line hecbench_aop_beta.go:252
 					_ = item
+//line hecbench_aop_beta.go:253
 					sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_aop_beta.go:253
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -788,9 +620,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:261
 					sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:253
 					gc_more = true
 //line hecbench_aop_beta.go:253
 					sum += gc_at[gc_tx]
@@ -803,10 +633,9 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
 					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line hecbench_aop_beta.go:252
 					var item int = gc_tx + gc_off
-					if item < 0 || item > len(sums)-4 {
 //line hecbench_aop_beta.go:253
+					if item < 0 || item > len(sums)-4 {
 						break
 					}
 //line hecbench_aop_beta.go:253
@@ -817,62 +646,10 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
 					item := gc_tx + gc_off
 					gc_more = true
 //line hecbench_aop_beta.go:253
@@ -883,48 +660,43 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 	}
 	{
-//line hecbench_aop_beta.go:261
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 			}
-//line hecbench_aop_beta.go:262
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
@@ -932,56 +704,55 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			}
 		}
 	}
-//line hecbench_aop_beta.go:264
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 		compiled.SharedAdd(&lsum[0], sum)
 	}
 	{
-//line hecbench_aop_beta.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line hecbench_aop_beta.go:272
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
 				gc_at2 := sums[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 //line hecbench_aop_beta.go:268
@@ -991,49 +762,43 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
-//line hecbench_aop_beta.go:272
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
-//line hecbench_aop_beta.go:272
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-//line hecbench_aop_beta.go:272
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268

@@ -32,44 +32,32 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 //line hecbench_aop_beta.go:24
 	numThreadsPerGrid := aopThreads2 * gc_gdx
-//line hecbench_aop_beta.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_aop_beta.go:19
 			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_aop_beta.go:19
 			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:19
 				gc_alive3 := gc_all3
-//line hecbench_aop_beta.go:19
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_aop_beta.go:19
 					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line hecbench_aop_beta.go:19
 				var gc_u3 int32
-//line hecbench_aop_beta.go:19
 				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line hecbench_aop_beta.go:19
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_aop_beta.go:19
 					gc_u3 = allOutOfTheMoney[0]
 				}
-//line hecbench_aop_beta.go:19
 				if gc_u3 != 0 {
-//line hecbench_aop_beta.go:19
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.ToBits())
-//line hecbench_aop_beta.go:19
 					gc_alive3 = gc_alive3.And(gc_alive3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line hecbench_aop_beta.go:27
 				if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
-//line hecbench_aop_beta.go:27
 					break
 				}
 //line hecbench_aop_beta.go:27
@@ -79,14 +67,12 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 				} else {
 //line hecbench_aop_beta.go:28
 					gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
-//line hecbench_aop_beta.go:27
 					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line hecbench_aop_beta.go:27
 						archsimd.LoadFloat64x4Slice(svd[gc_tx:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx:]), gc_alive3.And(gc_if)).StoreSlice(sharedSvd[gc_tx:])
 					}
 				}
 			}
-//line hecbench_aop_beta.go:30
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L1:
@@ -98,7 +84,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 //line hecbench_aop_beta.go:19
 			if allOutOfTheMoney[0] != 0 {
-//line hecbench_aop_beta.go:19
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -171,28 +156,21 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
 	_ = &invW00
-//line hecbench_aop_beta.go:69
 	gc_vstep2 := 0
 	if compiled.SIMD {
-//line hecbench_aop_beta.go:69
 		gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_aop_beta.go:69
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			gc_rank := gc_vstep2
-//line hecbench_aop_beta.go:69
 			gc_alive6 := gc_all6
-//line hecbench_aop_beta.go:69
 			if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_aop_beta.go:69
 				gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 			}
-//line hecbench_aop_beta.go:69
 			beta0 := gc_vb
-//line hecbench_aop_beta.go:69
 			beta1 := gc_vb
-//line hecbench_aop_beta.go:69
 			beta2 := gc_vb
+//line hecbench_aop_beta.go:70
 			beta0.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta0[gc_rank:])
 			beta1.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta1[gc_rank:])
 			beta2.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta2[gc_rank:])
@@ -204,13 +182,9 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line hecbench_aop_beta.go:69
 		beta0 := 0.0
-//line hecbench_aop_beta.go:69
 		beta1 := 0.0
-//line hecbench_aop_beta.go:69
 		beta2 := 0.0
-//line hecbench_aop_beta.go:73
 		gc_s_beta0[gc_rank] = beta0
 		gc_s_beta1[gc_rank] = beta1
 		gc_s_beta2[gc_rank] = beta2
@@ -226,8 +200,8 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:79
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_aop_beta.go:80
 		if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -273,8 +247,8 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 					WI0 := invW00 + W01*Q1i + W02*Q2i
 					WI1 := W11*Q1i + W12*Q2i
 					WI2 := W22 * Q2i
-//line hecbench_aop_beta.go:89
 					cashflow := 0.0
+//line hecbench_aop_beta.go:90
 					if inTheMoney != 0 {
 						cashflow = cashflows[path]
 					}
@@ -290,7 +264,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		}
 	}
 	{
-//line hecbench_aop_beta.go:107
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -298,25 +271,20 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
-//line hecbench_aop_beta.go:101
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:101
 					gc_alive7 := gc_all7
-//line hecbench_aop_beta.go:101
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_aop_beta.go:101
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_aop_beta.go:102
 					if gc_alive7.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
 						lsums[0] = Double3{0, 0, 0}
 					}
 				}
-//line hecbench_aop_beta.go:104
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
@@ -330,7 +298,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 		}
 	}
-//line hecbench_aop_beta.go:108
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -345,7 +312,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
 	{
-//line hecbench_aop_beta.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -353,63 +319,47 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := gc_from
 			if compiled.SIMD {
-//line hecbench_aop_beta.go:112
 				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:112
 					gc_alive8 := gc_all8
-//line hecbench_aop_beta.go:112
 					if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
 //line hecbench_aop_beta.go:112
 						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_aop_beta.go:113
 					var gc_u4 float64
-//line hecbench_aop_beta.go:113
 					if gc_in4 := gc_alive8.ToBits(); gc_in4 != 0 {
-//line hecbench_aop_beta.go:113
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_aop_beta.go:113
 						gc_u4 = lsums[0].X
 					}
-//line hecbench_aop_beta.go:113
 					if gc_alive8.ToBits() != 0 {
 //line hecbench_aop_beta.go:113
 						partialSums[0*aopThreads2+gc_bx] = gc_u4
 					}
-//line hecbench_aop_beta.go:113
 					var gc_u5 float64
-//line hecbench_aop_beta.go:113
 					if gc_in5 := gc_alive8.ToBits(); gc_in5 != 0 {
-//line hecbench_aop_beta.go:113
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
 //line hecbench_aop_beta.go:113
 						gc_u5 = lsums[0].Y
 					}
-//line hecbench_aop_beta.go:114
 					if gc_alive8.ToBits() != 0 {
 //line hecbench_aop_beta.go:114
 						partialSums[1*aopThreads2+gc_bx] = gc_u5
 					}
-//line hecbench_aop_beta.go:114
 					var gc_u6 float64
-//line hecbench_aop_beta.go:114
 					if gc_in6 := gc_alive8.ToBits(); gc_in6 != 0 {
-//line hecbench_aop_beta.go:114
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
 //line hecbench_aop_beta.go:114
 						gc_u6 = lsums[0].Z
 					}
-//line hecbench_aop_beta.go:115
 					if gc_alive8.ToBits() != 0 {
 //line hecbench_aop_beta.go:115
 						partialSums[2*aopThreads2+gc_bx] = gc_u6
 					}
 				}
-//line hecbench_aop_beta.go:117
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -438,7 +388,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 	gc_exited := gc_b.Exited()
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-//line hecbench_aop_beta.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -452,7 +401,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 				if gc_tx < 3 {
 					beta[gc_tx] = 0.0
 				}
-//line hecbench_aop_beta.go:131
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -462,15 +410,13 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			sums.X = beta[0*aopThreads2+gc_tx]
 			sums.Y = beta[1*aopThreads2+gc_tx]
 			sums.Z = beta[2*aopThreads2+gc_tx]
-//line hecbench_aop_beta.go:144
 			if gc_tx == 0 {
+//line hecbench_aop_beta.go:145
 				lsums[0] = Double3{0, 0, 0}
 			}
-//line hecbench_aop_beta.go:148
 			gc_s_sums[gc_rank] = sums
 		}
 	}
-//line hecbench_aop_beta.go:153
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -482,7 +428,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 	}
-//line hecbench_aop_beta.go:155
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -490,63 +435,47 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := gc_from
 		if compiled.SIMD {
-//line hecbench_aop_beta.go:155
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:155
 				gc_alive := gc_all
-//line hecbench_aop_beta.go:155
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_aop_beta.go:155
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line hecbench_aop_beta.go:156
 				var gc_u float64
-//line hecbench_aop_beta.go:156
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_aop_beta.go:156
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_aop_beta.go:156
 					gc_u = lsums[0].X
 				}
-//line hecbench_aop_beta.go:156
 				if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:156
 					beta[0] = gc_u
 				}
-//line hecbench_aop_beta.go:156
 				var gc_u2 float64
-//line hecbench_aop_beta.go:156
 				if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-//line hecbench_aop_beta.go:156
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_aop_beta.go:156
 					gc_u2 = lsums[0].Y
 				}
-//line hecbench_aop_beta.go:157
 				if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:157
 					beta[1] = gc_u2
 				}
-//line hecbench_aop_beta.go:157
 				var gc_u3 float64
-//line hecbench_aop_beta.go:157
 				if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
-//line hecbench_aop_beta.go:157
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_aop_beta.go:157
 					gc_u3 = lsums[0].Z
 				}
-//line hecbench_aop_beta.go:158
 				if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:158
 					beta[2] = gc_u3
 				}
 			}
-//line hecbench_aop_beta.go:160
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -575,42 +504,36 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:218
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_aop_beta.go:219
 		gc_off := gc_bx * aopThreads4
 		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
 			gc_at := cashflows[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_aop_beta.go:222
 				gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
-//line hecbench_aop_beta.go:222
 				gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
 					var path int = gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 					sum := gc_vb2
+//line hecbench_aop_beta.go:223
 					if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
 						sum = archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])
 					} else {
 //line hecbench_aop_beta.go:223
 						gc_if3 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
 						if gc_if3.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
 							sum = archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if3)
 						}
 					}
-//line hecbench_aop_beta.go:228
 					gc_if4 := gc_iota6.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
 					if gc_if4.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 						if gc_if4.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 							lsum[0] = 0
 						}
 					}
@@ -623,34 +546,30 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
 				path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 				sum := 0.0
+//line hecbench_aop_beta.go:223
 				if path < numPaths {
 					sum = gc_at[gc_tx]
 				}
-//line hecbench_aop_beta.go:228
 				if gc_tx == 0 {
+//line hecbench_aop_beta.go:229
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank] = sum
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_aop_beta.go:222
 				gc_vb := archsimd.BroadcastFloat64x4(0.0)
-//line hecbench_aop_beta.go:222
 				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
 					var path int = gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 					sum := gc_vb
-					if path < 0 || path > len(cashflows)-4 {
 //line hecbench_aop_beta.go:223
+					if path < 0 || path > len(cashflows)-4 {
 						break
 					}
 //line hecbench_aop_beta.go:223
@@ -660,18 +579,14 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					} else {
 //line hecbench_aop_beta.go:224
 						gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
 						if gc_if.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
 							sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if)
 						}
 					}
-//line hecbench_aop_beta.go:228
 					gc_if2 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 						if gc_if2.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
 							lsum[0] = 0
 						}
 					}
@@ -680,149 +595,72 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-					if path < numPaths {
-						sum = cashflows[path]
-					}
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
-						lsum[0] = 0
-					}
-//line hecbench_aop_beta.go:232
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
 				path := gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:222
 				sum := 0.0
+//line hecbench_aop_beta.go:223
 				if path < numPaths {
 					sum = cashflows[path]
 				}
-//line hecbench_aop_beta.go:228
 				if gc_tx == 0 {
+//line hecbench_aop_beta.go:229
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line hecbench_aop_beta.go:238
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 		compiled.SharedAdd(&lsum[0], sum)
 	}
-//line hecbench_aop_beta.go:237
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line hecbench_aop_beta.go:243
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line hecbench_aop_beta.go:239
 				gc_at2[0] = lsum[0]
 //line hecbench_aop_beta.go:239
@@ -832,49 +670,43 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 //line hecbench_aop_beta.go:239
 				gc_at2[0] = lsum[0]
 			}
-//line hecbench_aop_beta.go:243
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_aop_beta.go:239
 				gc_at2[0] = lsum[0]
 			}
 		} else {
-//line hecbench_aop_beta.go:243
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 				{
-//line hecbench_aop_beta.go:243
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 				{
-//line hecbench_aop_beta.go:243
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 				{
-//line hecbench_aop_beta.go:243
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 			}
-//line hecbench_aop_beta.go:243
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:239
@@ -895,60 +727,20 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 	_ = &expMinRDt
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:250
 	gc_vstep := 0
 	if compiled.SIMD {
-//line hecbench_aop_beta.go:251
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
-//line hecbench_aop_beta.go:251
 			sum := gc_vb
 //line hecbench_aop_beta.go:251
 			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
-			sum := 0.0
-//line hecbench_aop_beta.go:253
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:251
 		sum := 0.0
-//line hecbench_aop_beta.go:253
 		gc_s_sum[gc_rank] = sum
 	}
 //line hecbench_aop_beta.go:252
@@ -958,9 +750,9 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:259
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_aop_beta.go:261
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -977,10 +769,9 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line hecbench_aop_beta.go:252
 						var item int = gc_tx + gc_off
-//line hecbench_aop_beta.go:252
 						_ = item
+//line hecbench_aop_beta.go:253
 						sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_aop_beta.go:253
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -992,9 +783,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:263
 					sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:253
 					gc_more = true
 //line hecbench_aop_beta.go:253
 					sum += gc_at[gc_tx]
@@ -1008,10 +797,9 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line hecbench_aop_beta.go:252
 						var item int = gc_tx + gc_off
-						if item < 0 || item > len(sums)-4 {
 //line hecbench_aop_beta.go:253
+						if item < 0 || item > len(sums)-4 {
 							break
 						}
 //line hecbench_aop_beta.go:253
@@ -1024,62 +812,10 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-//line hecbench_aop_beta.go:253
-						sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:252
 					item := gc_tx + gc_off
 					gc_more = true
 //line hecbench_aop_beta.go:253
@@ -1090,48 +826,43 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 	}
 	{
-//line hecbench_aop_beta.go:261
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 			}
-//line hecbench_aop_beta.go:262
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
@@ -1139,56 +870,55 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			}
 		}
 	}
-//line hecbench_aop_beta.go:264
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 		compiled.SharedAdd(&lsum[0], sum)
 	}
 	{
-//line hecbench_aop_beta.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line hecbench_aop_beta.go:272
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
 				gc_at2 := sums[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 //line hecbench_aop_beta.go:268
@@ -1198,49 +928,43 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
-//line hecbench_aop_beta.go:272
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
-//line hecbench_aop_beta.go:272
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-//line hecbench_aop_beta.go:272
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268

@@ -27,7 +27,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_s_oldT := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_s_newT := compiled.Scratch[float64](gc_b, 3)[:gc_n]
-//line hecbench_eikonal.go:74
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:76
 	if listIdx < nActiveBlock {
@@ -54,10 +53,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
+//line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:103
 					idxX := tx + 1
@@ -143,7 +142,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:184
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -154,21 +152,17 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				}
 			}
 		}
-//line hecbench_eikonal.go:195
 		gc_vstep := 0
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
 //line hecbench_eikonal.go:183
 			var a float64
-//line hecbench_eikonal.go:183
 			_ = a
 //line hecbench_eikonal.go:183
 			var b float64
-//line hecbench_eikonal.go:183
 			_ = b
 //line hecbench_eikonal.go:183
 			var c float64
-//line hecbench_eikonal.go:183
 			_ = c
 //line hecbench_eikonal.go:183
 			var oldT float64
@@ -177,65 +171,13 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			lanes.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank:])
 			lanes.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 			var a, b, c, oldT, newT float64
 			_ = a
 			_ = b
 			_ = c
-//line hecbench_eikonal.go:189
 			gc_s_oldT[gc_rank] = oldT
 			gc_s_newT[gc_rank] = newT
 		}
@@ -248,7 +190,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
@@ -258,9 +199,9 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
+//line hecbench_eikonal.go:107
 						var a float64
 //line hecbench_eikonal.go:109
 						var b float64
@@ -297,25 +238,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				gc_ty := 0
 				gc_tz := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -324,22 +261,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -348,22 +281,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -372,22 +301,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -396,22 +321,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						isValid := gc_s_isValid[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -431,21 +352,17 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -455,19 +372,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -477,19 +389,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -499,19 +406,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -521,19 +423,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-//line hecbench_eikonal.go:218
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 					oldT := gc_s_oldT[gc_rank]
 					newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -542,7 +439,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					con[baseAddr+tIdx] = residue < ekEps
 					solOut[baseAddr+tIdx] = newT
 				}
-//line hecbench_eikonal.go:217
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -568,7 +464,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 	gc_n := gc_b.Len()
 	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
-//line hecbench_eikonal.go:261
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:263
 	if listIdx < nTotalBlock {
@@ -588,11 +483,8 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -604,7 +496,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -612,11 +503,8 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -628,7 +516,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -636,11 +523,8 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -652,7 +536,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -660,11 +543,8 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -676,7 +556,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -684,11 +563,8 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -700,7 +576,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 					}
-//line hecbench_eikonal.go:281
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -730,10 +605,10 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
@@ -820,7 +695,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:369
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -838,10 +712,10 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
@@ -849,7 +723,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-//line hecbench_eikonal.go:293
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
 //line hecbench_eikonal.go:370
@@ -872,7 +745,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						residue := oldT - newT
 						con[baseAddr+tIdx] = residue < ekEps
 					}
-//line hecbench_eikonal.go:398
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0

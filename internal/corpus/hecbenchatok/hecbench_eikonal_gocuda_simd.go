@@ -28,7 +28,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_s_oldT := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_s_newT := compiled.Scratch[float64](gc_b, 3)[:gc_n]
-//line hecbench_eikonal.go:74
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:76
 	if listIdx < nActiveBlock {
@@ -55,10 +54,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
+//line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:103
 					idxX := tx + 1
@@ -144,7 +143,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:184
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -155,22 +153,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				}
 			}
 		}
-//line hecbench_eikonal.go:195
 		gc_vstep := 0
 		if compiled.SIMD {
 			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 				gc_rank := gc_vstep
 //line hecbench_eikonal.go:183
 				var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_eikonal.go:183
 				_ = a
 //line hecbench_eikonal.go:183
 				var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_eikonal.go:183
 				_ = b
 //line hecbench_eikonal.go:183
 				var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_eikonal.go:183
 				_ = c
 //line hecbench_eikonal.go:183
 				var oldT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
@@ -183,65 +177,13 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-				var a, b, c, oldT, newT float64
-				_ = a
-				_ = b
-				_ = c
-//line hecbench_eikonal.go:189
-				gc_s_oldT[gc_rank] = oldT
-				gc_s_newT[gc_rank] = newT
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 			var a, b, c, oldT, newT float64
 			_ = a
 			_ = b
 			_ = c
-//line hecbench_eikonal.go:189
 			gc_s_oldT[gc_rank] = oldT
 			gc_s_newT[gc_rank] = newT
 		}
@@ -255,7 +197,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
@@ -265,9 +206,9 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
+//line hecbench_eikonal.go:107
 						var a float64
 //line hecbench_eikonal.go:109
 						var b float64
@@ -304,25 +245,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				gc_ty := 0
 				gc_tz := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -331,22 +268,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -355,22 +288,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -379,22 +308,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-//line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-//line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -403,22 +328,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						isValid := gc_s_isValid[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -438,21 +359,17 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -462,19 +379,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -484,19 +396,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -506,19 +413,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -528,19 +430,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-//line hecbench_eikonal.go:218
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:97
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:96
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:95
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 					oldT := gc_s_oldT[gc_rank]
 					newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -549,7 +446,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					con[baseAddr+tIdx] = residue < ekEps
 					solOut[baseAddr+tIdx] = newT
 				}
-//line hecbench_eikonal.go:217
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -575,7 +471,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 	gc_n := gc_b.Len()
 	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
-//line hecbench_eikonal.go:261
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:263
 	if listIdx < nTotalBlock {
@@ -591,18 +486,13 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_eikonal.go:274
 					gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_eikonal.go:274
 					gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line hecbench_eikonal.go:274
 						var tz uint32 = uint32(gc_tz)
-//line hecbench_eikonal.go:273
 						var ty uint32 = uint32(gc_ty)
-//line hecbench_eikonal.go:272
 						var tx uint32 = uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						var tIdx uint32 = tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -611,7 +501,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						var isValid bool
 //line hecbench_eikonal.go:278
 						if int(baseAddr+tIdx) < 0 || int(baseAddr+tIdx) > len(solIn)-4 || int(baseAddr+tIdx) > len(solOut)-4 {
-//line hecbench_eikonal.go:278
 							break
 						}
 //line hecbench_eikonal.go:277
@@ -621,11 +510,9 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						}
 //line hecbench_eikonal.go:277
 						F.StoreSlice(gc_s_F[gc_rank:])
-//line hecbench_eikonal.go:277
 						gc_b2 := gc_none
 //line hecbench_eikonal.go:277
 						if isValid {
-//line hecbench_eikonal.go:277
 							gc_b2 = gc_all
 						}
 //line hecbench_eikonal.go:277
@@ -633,113 +520,11 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
-						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
-						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
-						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:275
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:264
-						var F float64
-						var isValid bool
-//line hecbench_eikonal.go:278
-						if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:278
-							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-						}
-//line hecbench_eikonal.go:281
-						gc_s_F[gc_rank] = F
-						gc_s_isValid[gc_rank] = isValid
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
-						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
-						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
-						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:275
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:264
-						var F float64
-						var isValid bool
-//line hecbench_eikonal.go:278
-						if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:278
-							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-						}
-//line hecbench_eikonal.go:281
-						gc_s_F[gc_rank] = F
-						gc_s_isValid[gc_rank] = isValid
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
-						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
-						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
-						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:275
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:264
-						var F float64
-						var isValid bool
-//line hecbench_eikonal.go:278
-						if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:278
-							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-						}
-//line hecbench_eikonal.go:281
-						gc_s_F[gc_rank] = F
-						gc_s_isValid[gc_rank] = isValid
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
-						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
-						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
-						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:275
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:264
-						var F float64
-						var isValid bool
-//line hecbench_eikonal.go:278
-						if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:278
-							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-						}
-//line hecbench_eikonal.go:281
-						gc_s_F[gc_rank] = F
-						gc_s_isValid[gc_rank] = isValid
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:274
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:273
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:272
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -751,7 +536,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 					}
-//line hecbench_eikonal.go:281
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -781,10 +565,10 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
@@ -871,7 +655,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:369
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -889,10 +672,10 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
@@ -900,7 +683,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-//line hecbench_eikonal.go:293
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
 //line hecbench_eikonal.go:370
@@ -923,7 +705,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						residue := oldT - newT
 						con[baseAddr+tIdx] = residue < ekEps
 					}
-//line hecbench_eikonal.go:398
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0

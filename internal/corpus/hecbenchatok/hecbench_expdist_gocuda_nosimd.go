@@ -78,15 +78,14 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:64
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:67
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:37
 					tx := gc_tx
 					ty := gc_ty
+//line hecbench_expdist.go:39
 					i := tx + gc_bx*edBlockSizeX*edTileSizeX
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:48
@@ -130,7 +129,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				}
-//line hecbench_expdist.go:59
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -140,14 +138,13 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	})
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
-//line hecbench_expdist.go:32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_expdist.go:33
 			gc_off3 := ti_3 * stride_2
 			gc_off4 := (gc_bx * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
 			if gc_off3 >= 0 && gc_off3 <= len(shMem_2) && gc_bdx <= len(shMem_2)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dMem_2) && gc_bdx <= len(dMem_2)-gc_off4 {
 				gc_at := shMem_2[gc_off3:][:gc_bdx]
 				gc_at2 := dMem_2[gc_off4:][:gc_bdx]
-//line hecbench_expdist.go:31
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -155,7 +152,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_expdist.go:37
 							tx := gc_tx
 //line hecbench_expdist.go:58
 							var shOffset_2 int = tx
@@ -170,7 +166,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_expdist.go:37
 							tx := gc_tx
 //line hecbench_expdist.go:58
 							var shOffset_2 int = tx
@@ -185,7 +180,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_expdist.go:37
 							tx := gc_tx
 //line hecbench_expdist.go:58
 							var shOffset_2 int = tx
@@ -200,7 +194,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_expdist.go:37
 							tx := gc_tx
 //line hecbench_expdist.go:58
 							var shOffset_2 int = tx
@@ -215,7 +208,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_expdist.go:37
 						tx := gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
@@ -236,7 +228,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:37
 						tx := gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
@@ -306,11 +297,10 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			}
 		}
 	}
-//line hecbench_expdist.go:37
 	compiled.OutOfLine(func() {
+//line hecbench_expdist.go:38
 		shScaleB := shScaleB[:32]
 		{
-//line hecbench_expdist.go:41
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
@@ -320,7 +310,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:38
 					ty := gc_ty
 //line hecbench_expdist.go:40
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
@@ -343,7 +332,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				}
-//line hecbench_expdist.go:63
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -352,6 +340,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 		}
 	})
 	compiled.OutOfLine(func() {
+//line hecbench_expdist.go:71
 		shA := shA[:2]
 //line hecbench_expdist.go:73
 		shB := shB[:2]
@@ -362,15 +351,14 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:79
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:82
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:37
 					tx := gc_tx
 					ty := gc_ty
+//line hecbench_expdist.go:39
 					i := tx + gc_bx*edBlockSizeX*edTileSizeX
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:65
@@ -381,14 +369,14 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 								var distIJ float32
 								{
 									{
-//line hecbench_expdist.go:70
 										d_ := int(0)
+//line hecbench_expdist.go:71
 										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 									{
-//line hecbench_expdist.go:70
 										d_ := int(1)
+//line hecbench_expdist.go:71
 										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
@@ -401,7 +389,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:79
 					compiled.SharedAdd(&sum[0], sCrossTerm)
 				}
-//line hecbench_expdist.go:82
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -424,6 +411,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				continue
 			}
 			gc_off5 := gc_by*gc_gdx + gc_bx
+//line hecbench_expdist.go:104
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
 				gc_at3 := crossTerm_[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -431,7 +419,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					gc_at3[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:88
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -439,7 +426,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
 				}
 			}
-//line hecbench_expdist.go:88
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -474,7 +460,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -482,7 +467,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -490,7 +474,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -498,7 +481,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 			}
-//line hecbench_expdist.go:109
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -507,7 +489,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-//line hecbench_expdist.go:111
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -515,46 +496,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		var sCrossTerm float32
 		lanes.BroadcastFloat32x8(sCrossTerm).StoreSlice(gc_s_sCrossTerm[gc_rank:])
 	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 		var sCrossTerm float32
-//line hecbench_expdist.go:111
 		gc_s_sCrossTerm[gc_rank] = sCrossTerm
 	}
 //line hecbench_expdist.go:110
@@ -564,9 +509,9 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			return
 		}
 		gc_more = false
-//line hecbench_expdist.go:117
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_expdist.go:119
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -580,14 +525,13 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:100
 					var tx int = gc_tx
 //line hecbench_expdist.go:100
 					sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
 //line hecbench_expdist.go:110
 					var i int = tx + gc_off
-//line hecbench_expdist.go:110
 					_ = i
+//line hecbench_expdist.go:111
 					sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_expdist.go:111
 					sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
@@ -597,9 +541,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:111
 					gc_more = true
 //line hecbench_expdist.go:111
 					sCrossTerm += gc_at[gc_tx]
@@ -610,14 +552,12 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:100
 					var tx int = gc_tx
 //line hecbench_expdist.go:100
 					sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
 //line hecbench_expdist.go:110
 					var i int = tx + gc_off
 					if i < 0 || i > len(crossTerm)-8 {
-//line hecbench_expdist.go:111
 						break
 					}
 //line hecbench_expdist.go:111
@@ -628,75 +568,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
 					tx := gc_tx
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 					i := tx + gc_off
@@ -708,56 +583,55 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-//line hecbench_expdist.go:119
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 		compiled.SharedAdd(&sum[0], sCrossTerm)
 	}
 	{
-//line hecbench_expdist.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line hecbench_expdist.go:124
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 //line hecbench_expdist.go:119
@@ -767,49 +641,43 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
-//line hecbench_expdist.go:123
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:123
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 				}
-//line hecbench_expdist.go:123
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119

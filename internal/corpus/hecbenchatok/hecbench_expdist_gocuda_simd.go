@@ -79,37 +79,30 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:64
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:67
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_expdist.go:37
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_expdist.go:37
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_expdist.go:37
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:37
 						var tx int = gc_tx
 						var ty int = gc_ty
+//line hecbench_expdist.go:39
 						var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
 						var j int = ty + gc_by*edBlockSizeY*edTileSizeY
-//line hecbench_expdist.go:48
 						gc_b2 := gc_none
 //line hecbench_expdist.go:48
 						if ty == 0 {
-//line hecbench_expdist.go:48
 							gc_b2 = gc_all
 						}
 //line hecbench_expdist.go:48
 						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
-//line hecbench_expdist.go:49
 							if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
 								sum[0] = 0
@@ -133,7 +126,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 							var dOffset int = i
 //line hecbench_expdist.go:53
 							for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
-//line hecbench_expdist.go:30
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_expdist.go:30
 								if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
@@ -142,19 +134,14 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 								} else {
 //line hecbench_expdist.go:30
 									var gc_lanes [8]float32
-//line hecbench_expdist.go:30
 									for gc_k := range 8 {
-//line hecbench_expdist.go:30
 										if 0xff&(1<<gc_k) != 0 {
-//line hecbench_expdist.go:30
 											gc_pos.Thread = gc_rank + gc_k
 //line hecbench_expdist.go:30
 											gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
 										}
 									}
-//line hecbench_expdist.go:30
 									gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:30
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line hecbench_expdist.go:30
@@ -164,25 +151,19 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 								} else {
 //line hecbench_expdist.go:30
 									var gc_lanes2 [8]float32
-//line hecbench_expdist.go:30
 									gc_ld.Store(&gc_lanes2)
-//line hecbench_expdist.go:30
 									for gc_k2 := range 8 {
-//line hecbench_expdist.go:30
 										if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_expdist.go:30
 											gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_expdist.go:30
 											shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line hecbench_expdist.go:30
 									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_expdist.go:30
 							gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
-//line hecbench_expdist.go:54
 							if gc_if2.ToBits() != 0 {
 //line hecbench_expdist.go:54
 								var tileSize_ int = edTileSizeY
@@ -201,16 +182,12 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 								var dOffset_ int = j
 //line hecbench_expdist.go:55
 								for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
-//line hecbench_expdist.go:30
 									var gc_u float32
-//line hecbench_expdist.go:30
 									if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line hecbench_expdist.go:30
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_expdist.go:30
 										gc_u = dMem_[dOffset_+ti_2*stride_]
 									}
-//line hecbench_expdist.go:30
 									if gc_if2.ToBits() != 0 {
 //line hecbench_expdist.go:30
 										shMem_[shOffset_+ti_2*stride_] = gc_u
@@ -219,7 +196,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 							}
 						}
 					}
-//line hecbench_expdist.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -227,6 +203,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
+//line hecbench_expdist.go:39
 					i := tx + gc_bx*edBlockSizeX*edTileSizeX
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:48
@@ -270,7 +247,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				}
-//line hecbench_expdist.go:59
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -280,8 +256,8 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	})
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
-//line hecbench_expdist.go:32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_expdist.go:33
 			gc_off3 := ti_3 * stride_2
 			gc_off4 := (gc_bx * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
 			if gc_off3 >= 0 && gc_off3 <= len(shMem_2) && gc_bdx <= len(shMem_2)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dMem_2) && gc_bdx <= len(dMem_2)-gc_off4 {
@@ -291,24 +267,21 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_expdist.go:37
 						var tx int = gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
-//line hecbench_expdist.go:58
 						_ = shOffset_2
 //line hecbench_expdist.go:39
 						var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
-//line hecbench_expdist.go:58
 						_ = dOffset_2
+//line hecbench_expdist.go:59
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_expdist.go:37
 					tx := gc_tx
 //line hecbench_expdist.go:58
 					var shOffset_2 int = tx
@@ -326,7 +299,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_expdist.go:37
 						var tx int = gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
@@ -336,7 +308,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						var dOffset_2 int = i
 //line hecbench_expdist.go:31
 						if (dOffset_2+ti_3*stride_2) < 0 || (dOffset_2+ti_3*stride_2) > len(dMem_2)-8 || (shOffset_2+ti_3*stride_2) < 0 || (shOffset_2+ti_3*stride_2) > len(shMem_2)-8 {
-//line hecbench_expdist.go:31
 							break
 						}
 //line hecbench_expdist.go:32
@@ -344,67 +315,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:37
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -420,11 +331,10 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			}
 		}
 	}
-//line hecbench_expdist.go:37
 	compiled.OutOfLine(func() {
+//line hecbench_expdist.go:38
 		shScaleB := shScaleB[:32]
 		{
-//line hecbench_expdist.go:41
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
@@ -434,7 +344,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:38
 					ty := gc_ty
 //line hecbench_expdist.go:40
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
@@ -457,7 +366,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				}
-//line hecbench_expdist.go:63
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -466,6 +374,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 		}
 	})
 	compiled.OutOfLine(func() {
+//line hecbench_expdist.go:71
 		shA := shA[:2]
 //line hecbench_expdist.go:73
 		shB := shB[:2]
@@ -476,15 +385,14 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:79
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:82
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:37
 					tx := gc_tx
 					ty := gc_ty
+//line hecbench_expdist.go:39
 					i := tx + gc_bx*edBlockSizeX*edTileSizeX
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:65
@@ -495,14 +403,14 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 								var distIJ float32
 								{
 									{
-//line hecbench_expdist.go:70
 										d_ := int(0)
+//line hecbench_expdist.go:71
 										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 									{
-//line hecbench_expdist.go:70
 										d_ := int(1)
+//line hecbench_expdist.go:71
 										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
@@ -515,7 +423,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:79
 					compiled.SharedAdd(&sum[0], sCrossTerm)
 				}
-//line hecbench_expdist.go:82
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -538,6 +445,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				continue
 			}
 			gc_off5 := gc_by*gc_gdx + gc_bx
+//line hecbench_expdist.go:104
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
 				gc_at3 := crossTerm_[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -545,7 +453,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					gc_at3[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:88
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -553,7 +460,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
 				}
 			}
-//line hecbench_expdist.go:88
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -590,7 +496,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -598,7 +503,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -606,7 +510,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -614,7 +517,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 			}
-//line hecbench_expdist.go:109
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -623,7 +525,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-//line hecbench_expdist.go:111
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -635,46 +536,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-//line hecbench_expdist.go:111
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 		var sCrossTerm float32
-//line hecbench_expdist.go:111
 		gc_s_sCrossTerm[gc_rank] = sCrossTerm
 	}
 //line hecbench_expdist.go:110
@@ -684,9 +549,9 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			return
 		}
 		gc_more = false
-//line hecbench_expdist.go:117
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_expdist.go:119
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -701,14 +566,13 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:100
 						var tx int = gc_tx
 //line hecbench_expdist.go:100
 						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
 //line hecbench_expdist.go:110
 						var i int = tx + gc_off
-//line hecbench_expdist.go:110
 						_ = i
+//line hecbench_expdist.go:111
 						sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_expdist.go:111
 						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
@@ -720,9 +584,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:111
 					gc_more = true
 //line hecbench_expdist.go:111
 					sCrossTerm += gc_at[gc_tx]
@@ -734,14 +596,12 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:100
 						var tx int = gc_tx
 //line hecbench_expdist.go:100
 						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
 //line hecbench_expdist.go:110
 						var i int = tx + gc_off
 						if i < 0 || i > len(crossTerm)-8 {
-//line hecbench_expdist.go:111
 							break
 						}
 //line hecbench_expdist.go:111
@@ -754,75 +614,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
-						tx := gc_tx
-//line hecbench_expdist.go:102
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:100
 					tx := gc_tx
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 					i := tx + gc_off
@@ -834,56 +629,55 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-//line hecbench_expdist.go:119
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 		compiled.SharedAdd(&sum[0], sCrossTerm)
 	}
 	{
-//line hecbench_expdist.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line hecbench_expdist.go:124
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 //line hecbench_expdist.go:119
@@ -893,49 +687,43 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
-//line hecbench_expdist.go:123
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:123
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 				}
-//line hecbench_expdist.go:123
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119

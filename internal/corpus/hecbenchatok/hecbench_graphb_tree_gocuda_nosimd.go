@@ -38,8 +38,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:57
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:58
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -54,35 +54,30 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:51
 						gc_more = true
 //line hecbench_graphb_tree.go:51
 						gc_at[gc_tx] <<= 1
@@ -160,8 +155,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:62
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:63
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -176,35 +171,30 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:56
 						gc_more2 = true
 //line hecbench_graphb_tree.go:56
 						gc_at2[gc_tx] = 0
@@ -282,8 +272,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:67
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:68
 			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -299,10 +289,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line hecbench_graphb_tree.go:84
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -312,10 +300,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -325,10 +311,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -338,10 +322,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -353,7 +335,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 						gc_more3 = true
 //line hecbench_graphb_tree.go:61
 						gc_at3[gc_tx].End = 0
@@ -449,8 +430,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more4 = false
-//line hecbench_graphb_tree.go:75
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:76
 			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -466,7 +447,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -474,7 +454,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step7 + 1
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -482,7 +461,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step7 + 2
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -490,7 +468,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step7 + 3
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -498,7 +475,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:69
 						gc_more4 = true
 //line hecbench_graphb_tree.go:69
 						gc_at5[gc_tx] = 0
@@ -605,8 +581,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:88
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:89
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -621,35 +597,30 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:82
 						gc_more = true
 //line hecbench_graphb_tree.go:82
 						gc_at[gc_tx] &^= 1
@@ -727,8 +698,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:91
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:92
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -740,9 +711,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
 					gc_at2 := parent[gc_off5:][:gc_to]
 					gc_vstep := gc_from
-//line hecbench_graphb_tree.go:85
 					gc_vb3 := lanes.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:85
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
 					gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
@@ -754,13 +723,11 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						var j_ int = from + gc_off2
 						gc_vb3.StoreSlice(gc_at2[gc_tx:])
 						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-//line hecbench_graphb_tree.go:86
 						if gc_if2.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
 							gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
-//line hecbench_graphb_tree.go:88
 					if gc_vstep > gc_from {
 						gc_more2 = true
 					}
@@ -778,9 +745,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 				} else {
 					gc_vstep2 := gc_from
-//line hecbench_graphb_tree.go:85
 					gc_vb := lanes.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:85
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
 					gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
@@ -791,7 +756,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 //line hecbench_graphb_tree.go:84
 						var j_ int = from + gc_off2
 						if j_ < 0 || j_ > len(parent)-8 {
-//line hecbench_graphb_tree.go:85
 							break
 						}
 //line hecbench_graphb_tree.go:85
@@ -802,74 +766,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 						}
 					}
-//line hecbench_graphb_tree.go:89
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -893,8 +793,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:97
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:98
 			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -905,48 +805,43 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 					gc_at3 := label[gc_off6:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
-//line hecbench_graphb_tree.go:91
+							gc_tx := gc_step3 + 0
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 1
-//line hecbench_graphb_tree.go:91
+							gc_tx := gc_step3 + 1
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 2
-//line hecbench_graphb_tree.go:91
+							gc_tx := gc_step3 + 2
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 3
-//line hecbench_graphb_tree.go:91
+							gc_tx := gc_step3 + 3
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:91
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
 						gc_at3[gc_tx] = 1
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -958,7 +853,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -970,7 +865,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -982,7 +877,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -994,7 +889,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -1009,8 +904,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 			}
 		}
 		{
-//line hecbench_graphb_tree.go:98
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:99
 			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1028,8 +923,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
@@ -1043,18 +938,16 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-//line hecbench_graphb_tree.go:99
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-//line hecbench_graphb_tree.go:99
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1062,8 +955,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1071,8 +963,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1080,8 +971,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1089,8 +979,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 					}
-//line hecbench_graphb_tree.go:99
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94

@@ -38,8 +38,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:57
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:58
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -58,8 +58,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							var j int = from + gc_off
-//line hecbench_graphb_tree.go:50
 							_ = j
+//line hecbench_graphb_tree.go:51
 							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -68,7 +68,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:51
 						gc_more = true
 //line hecbench_graphb_tree.go:51
 						gc_at[gc_tx] <<= 1
@@ -83,7 +82,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:50
 							var j int = from + gc_off
 							if j < 0 || j > len(nlist)-8 {
-//line hecbench_graphb_tree.go:51
 								break
 							}
 //line hecbench_graphb_tree.go:52
@@ -94,58 +92,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
@@ -166,8 +113,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:62
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:63
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -180,7 +127,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					gc_at2 := inCC[gc_off6:][:gc_to]
 					gc_vstep3 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:56
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
@@ -188,8 +134,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							var v int = from + gc_off2
-//line hecbench_graphb_tree.go:55
 							_ = v
+//line hecbench_graphb_tree.go:56
 							gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -198,7 +144,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_more2 = true
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:56
 						gc_more2 = true
 //line hecbench_graphb_tree.go:56
 						gc_at2[gc_tx] = 0
@@ -206,7 +151,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				} else {
 					gc_vstep4 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:56
 						gc_vb := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
@@ -215,7 +159,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:55
 							var v int = from + gc_off2
 							if v < 0 || v > len(inCC)-8 {
-//line hecbench_graphb_tree.go:56
 								break
 							}
 //line hecbench_graphb_tree.go:56
@@ -226,58 +169,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
@@ -298,8 +190,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:67
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:68
 			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -313,7 +205,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					gc_at4 := eweight[gc_off7:][:gc_to]
 					gc_vstep5 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:62
 						gc_vb4 := archsimd.BroadcastInt32x8(-1)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
@@ -322,7 +213,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							var j_ int = from + gc_off3
-//line hecbench_graphb_tree.go:60
 							_ = j_
 							for gc_k3 := range 8 {
 //line hecbench_graphb_tree.go:61
@@ -330,23 +220,17 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 //line hecbench_graphb_tree.go:61
 							gc_if2 := archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
-//line hecbench_graphb_tree.go:63
 							if gc_if2.ToBits() != 0 {
-//line hecbench_graphb_tree.go:63
 								for gc_k4 := range 8 {
-//line hecbench_graphb_tree.go:63
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_graphb_tree.go:63
 										gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_graphb_tree.go:63
 										gc_at3[gc_tx+gc_k4].End = 1
 									}
 								}
-//line hecbench_graphb_tree.go:63
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line hecbench_graphb_tree.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep5 > gc_from {
@@ -355,7 +239,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 						gc_more3 = true
 //line hecbench_graphb_tree.go:61
 						gc_at3[gc_tx].End = 0
@@ -366,7 +249,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				} else {
 					gc_vstep6 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:62
 						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
@@ -376,10 +258,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:60
 							var j_ int = from + gc_off3
 							if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
-//line hecbench_graphb_tree.go:61
 								break
 							}
-//line hecbench_graphb_tree.go:61
 							for gc_k := range 8 {
 //line hecbench_graphb_tree.go:61
 								einfo[j_+gc_k].End = 0
@@ -387,90 +267,22 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:62
 							gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
 							if gc_if.ToBits() != 0 {
-//line hecbench_graphb_tree.go:63
 								for gc_k2 := range 8 {
-//line hecbench_graphb_tree.go:63
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_graphb_tree.go:63
 										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_graphb_tree.go:63
 										einfo[j_+gc_k2].End = 1
 									}
 								}
-//line hecbench_graphb_tree.go:63
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line hecbench_graphb_tree.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
@@ -494,8 +306,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more4 = false
-//line hecbench_graphb_tree.go:75
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:76
 			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -509,7 +321,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					gc_at6 := negCnt[gc_off8:][:gc_to]
 					gc_vstep7 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:69
 						gc_vb6 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
@@ -517,8 +328,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							var j_2 int = from + gc_off4
-//line hecbench_graphb_tree.go:68
 							_ = j_2
+//line hecbench_graphb_tree.go:69
 							gc_vb6.StoreSlice(gc_at5[gc_tx:])
 //line hecbench_graphb_tree.go:69
 							gc_vb6.StoreSlice(gc_at6[gc_tx:])
@@ -529,7 +340,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_more4 = true
 					}
 					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:69
 						gc_more4 = true
 //line hecbench_graphb_tree.go:69
 						gc_at5[gc_tx] = 0
@@ -538,7 +348,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				} else {
 					gc_vstep8 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:69
 						gc_vb5 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
 							gc_tx := gc_vstep8
@@ -547,7 +356,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:68
 							var j_2 int = from + gc_off4
 							if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
-//line hecbench_graphb_tree.go:69
 								break
 							}
 //line hecbench_graphb_tree.go:69
@@ -559,62 +367,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep8 > gc_from {
 						gc_more4 = true
 					}
-					gc_step4 := gc_vstep8
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
-							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
-							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
-							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
-							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
@@ -659,8 +412,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:88
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:89
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -673,7 +426,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_at := nlist[gc_off4:][:gc_to]
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:82
 						gc_vb2 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -681,8 +433,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							var j int = from + gc_off
-//line hecbench_graphb_tree.go:81
 							_ = j
+//line hecbench_graphb_tree.go:82
 							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -691,7 +443,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:82
 						gc_more = true
 //line hecbench_graphb_tree.go:82
 						gc_at[gc_tx] &^= 1
@@ -699,7 +450,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:82
 						gc_vb := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -708,7 +458,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 //line hecbench_graphb_tree.go:81
 							var j int = from + gc_off
 							if j < 0 || j > len(nlist)-8 {
-//line hecbench_graphb_tree.go:82
 								break
 							}
 //line hecbench_graphb_tree.go:83
@@ -719,58 +468,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
-							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -791,8 +489,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:91
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:92
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -805,9 +503,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_at2 := parent[gc_off5:][:gc_to]
 					gc_vstep3 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:85
 						gc_vb5 := archsimd.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:85
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
 						gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
@@ -819,13 +515,11 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							var j_ int = from + gc_off2
 							gc_vb5.StoreSlice(gc_at2[gc_tx:])
 							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-//line hecbench_graphb_tree.go:86
 							if gc_if2.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
 								gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 							}
 						}
-//line hecbench_graphb_tree.go:88
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep3 > gc_from {
@@ -846,9 +540,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				} else {
 					gc_vstep4 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:85
 						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:85
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
 						gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
@@ -859,7 +551,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 //line hecbench_graphb_tree.go:84
 							var j_ int = from + gc_off2
 							if j_ < 0 || j_ > len(parent)-8 {
-//line hecbench_graphb_tree.go:85
 								break
 							}
 //line hecbench_graphb_tree.go:85
@@ -870,76 +561,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 							}
 						}
-//line hecbench_graphb_tree.go:89
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -963,8 +590,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:97
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:98
 			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -977,7 +604,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_at3 := label[gc_off6:][:gc_to]
 					gc_vstep5 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:91
 						gc_vb8 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
@@ -985,8 +611,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							var j_2 int = from + gc_off3
-//line hecbench_graphb_tree.go:90
 							_ = j_2
+//line hecbench_graphb_tree.go:91
 							gc_vb8.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -995,7 +621,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_more3 = true
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:91
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
 						gc_at3[gc_tx] = 1
@@ -1003,7 +628,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				} else {
 					gc_vstep6 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_tree.go:91
 						gc_vb7 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
@@ -1012,7 +636,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 //line hecbench_graphb_tree.go:90
 							var j_2 int = from + gc_off3
 							if j_2 < 0 || j_2 > len(label)-8 {
-//line hecbench_graphb_tree.go:91
 								break
 							}
 //line hecbench_graphb_tree.go:91
@@ -1023,58 +646,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
-							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -1089,8 +661,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 			}
 		}
 		{
-//line hecbench_graphb_tree.go:98
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:99
 			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1108,8 +680,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
@@ -1123,18 +695,16 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-//line hecbench_graphb_tree.go:99
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-//line hecbench_graphb_tree.go:99
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1142,8 +712,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1151,8 +720,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1160,8 +728,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -1169,8 +736,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 					}
-//line hecbench_graphb_tree.go:99
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94

@@ -27,54 +27,16 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:24
 	cta := cg.ThisThreadBlock(t)
-//line hecbench_graphexec.go:27
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line hecbench_graphexec.go:27
 		var tempSum float64 = 0.0
+//line hecbench_graphexec.go:28
 		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:27
-			tempSum := 0.0
-//line hecbench_graphexec.go:29
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:27
-			tempSum := 0.0
-//line hecbench_graphexec.go:29
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:27
-			tempSum := 0.0
-//line hecbench_graphexec.go:29
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:27
-			tempSum := 0.0
-//line hecbench_graphexec.go:29
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:27
 		tempSum := 0.0
-//line hecbench_graphexec.go:29
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:28
@@ -84,9 +46,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			return
 		}
 		gc_more = false
-//line hecbench_graphexec.go:35
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line hecbench_graphexec.go:37
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -96,78 +58,63 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line hecbench_graphexec.go:51
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line hecbench_graphexec.go:35
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line hecbench_graphexec.go:35
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line hecbench_graphexec.go:35
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 					gc_more = true
 //line hecbench_graphexec.go:29
 					tempSum += float64(gc_at[gc_tx])
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -175,13 +122,12 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -189,13 +135,12 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -203,13 +148,12 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -217,13 +161,12 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:25
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:29
@@ -233,39 +176,38 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			}
 		}
 	}
-//line hecbench_graphexec.go:37
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
@@ -282,12 +224,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:47
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:37
 			beta := tempSum
 			var temp float64
-//line hecbench_graphexec.go:40
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -311,19 +251,16 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line hecbench_graphexec.go:51
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:53
 		var beta float64
 //line hecbench_graphexec.go:50
 		if gc_rank == 0 && gc_bx < outputSize {
 			beta = 0.0
 			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
-//line hecbench_graphexec.go:52
 				gc_b.Tick()
-//line hecbench_graphexec.go:52
 				if gc_b.Stopped() {
-//line hecbench_graphexec.go:52
 					return
 				}
 //line hecbench_graphexec.go:53
@@ -350,54 +287,16 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:65
 	cta := cg.ThisThreadBlock(t)
-//line hecbench_graphexec.go:68
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line hecbench_graphexec.go:68
 		var tempSum float64 = 0.0
+//line hecbench_graphexec.go:69
 		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:68
-			tempSum := 0.0
-//line hecbench_graphexec.go:70
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:68
-			tempSum := 0.0
-//line hecbench_graphexec.go:70
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:68
-			tempSum := 0.0
-//line hecbench_graphexec.go:70
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:68
-			tempSum := 0.0
-//line hecbench_graphexec.go:70
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:68
 		tempSum := 0.0
-//line hecbench_graphexec.go:70
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:69
@@ -407,9 +306,9 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			return
 		}
 		gc_more = false
-//line hecbench_graphexec.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line hecbench_graphexec.go:78
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -423,14 +322,13 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:66
 					var globaltid int = gc_bx*gc_bdx + gc_tx
 //line hecbench_graphexec.go:66
 					tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line hecbench_graphexec.go:69
 					var i int = globaltid + gc_off
-//line hecbench_graphexec.go:69
 					_ = i
+//line hecbench_graphexec.go:70
 					tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_graphexec.go:70
 					tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
@@ -440,9 +338,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:68
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:70
 					gc_more = true
 //line hecbench_graphexec.go:70
 					tempSum += gc_at[gc_tx]
@@ -453,14 +349,12 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:66
 					var globaltid int = gc_bx*gc_bdx + gc_tx
 //line hecbench_graphexec.go:66
 					tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line hecbench_graphexec.go:69
 					var i int = globaltid + gc_off
 					if i < 0 || i > len(inputVec)-4 {
-//line hecbench_graphexec.go:70
 						break
 					}
 //line hecbench_graphexec.go:70
@@ -471,72 +365,12 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:66
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:66
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:66
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:66
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:66
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
 					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:69
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:70
@@ -546,39 +380,38 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			}
 		}
 	}
-//line hecbench_graphexec.go:78
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
@@ -586,34 +419,31 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	}
 //line hecbench_graphexec.go:76
 	tile32 := cg.TiledPartition(cta, 32)
-//line hecbench_graphexec.go:79
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:79
 		if gc_bdx >= 512 && gc_rank < 256 {
+//line hecbench_graphexec.go:80
 			tempSum = tempSum + tmp[gc_rank+256]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:87
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:86
 		if gc_bdx >= 256 && gc_rank < 128 {
+//line hecbench_graphexec.go:87
 			tempSum = tempSum + tmp[gc_rank+128]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:94
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:93
 		if gc_bdx >= 128 && gc_rank < 64 {
+//line hecbench_graphexec.go:94
 			tempSum = tempSum + tmp[gc_rank+64]
 			tmp[gc_rank] = tempSum
 		}
@@ -626,12 +456,10 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_graphexec.go:109
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:100
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -652,17 +480,14 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:103
 				tempSum += tmp[gc_rank+32]
-//line hecbench_graphexec.go:105
 				gc_s_tempSum[gc_rank] = tempSum
 			}
-//line hecbench_graphexec.go:106
 			for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:113
 					tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:107
 					gc_c1v[gc_lane] = tempSum
@@ -674,7 +499,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:114
 					tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:107
 					tempSum += gc_c1r[gc_lane]
@@ -683,13 +507,12 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line hecbench_graphexec.go:114
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:111
 			if gc_rank == 0 {
+//line hecbench_graphexec.go:112
 				result[0] = tempSum
 			}
 		}

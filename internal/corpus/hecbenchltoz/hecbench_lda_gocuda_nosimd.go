@@ -78,9 +78,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more = false
-//line hecbench_lda.go:128
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_lda.go:130
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -94,35 +94,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:122
 						gc_more = true
 //line hecbench_lda.go:122
 						gc_at[gc_tx] = 0.0
@@ -134,7 +129,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
 							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
@@ -144,7 +138,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
 							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
@@ -154,7 +147,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
 							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
@@ -164,7 +156,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
 							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
@@ -174,7 +165,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
 						j_ := gc_tx + gc_off
 						gc_more = true
 //line hecbench_lda.go:122
@@ -192,9 +182,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more2 = false
-//line hecbench_lda.go:135
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_lda.go:137
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -208,35 +198,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:129
 							gc_more2 = true
 //line hecbench_lda.go:129
 							gc_at2[gc_tx] = 0.0
@@ -248,7 +233,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
 								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
@@ -258,7 +242,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
 								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
@@ -268,7 +251,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
 								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
@@ -278,7 +260,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
 								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
@@ -288,7 +269,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
 							k := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_lda.go:129
@@ -309,9 +289,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more3 = false
-//line hecbench_lda.go:147
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_lda.go:149
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -328,40 +308,32 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 									{
 										gc_tx := gc_step5 + 0
-//line hecbench_lda.go:166
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 1
-//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 2
-//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 3
-//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
@@ -370,7 +342,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 									gc_more3 = true
 //line hecbench_lda.go:141
 									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
@@ -382,7 +353,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step6 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
@@ -392,7 +362,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step6 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
@@ -402,7 +371,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step6 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
@@ -412,7 +380,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step6 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
@@ -422,7 +389,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 									l := gc_tx + gc_off3
 									gc_more3 = true
 //line hecbench_lda.go:141
@@ -438,71 +404,21 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					var returned bool
 //line hecbench_lda.go:36
 					shared := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep := 0
 					for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 						gc_rank := gc_vstep
 //line hecbench_lda.go:146
 						var r float32
-//line hecbench_lda.go:43
 						var val float32 = float32(0.0)
+//line hecbench_lda.go:44
 						lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
 						lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 					}
-					gc_step7 := gc_vstep
-					for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-						{
-							gc_rank := gc_step7 + 0
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step7 + 1
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step7 + 2
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step7 + 3
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 						var r float32
-//line hecbench_lda.go:43
 						val := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val[gc_rank] = val
 						gc_s_r[gc_rank] = r
 					}
@@ -513,9 +429,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more4 = false
-//line hecbench_lda.go:51
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off4, gc_to) {
+//line hecbench_lda.go:53
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -531,10 +447,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 									val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:44
 									var i_ int = gc_tx + gc_off4
-//line hecbench_lda.go:44
 									_ = i_
+//line hecbench_lda.go:45
 									val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
 //line hecbench_lda.go:45
 									val.StoreSlice(gc_s_val[gc_rank:])
@@ -544,9 +459,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 									val := gc_s_val[gc_rank]
-//line hecbench_lda.go:45
 									gc_more4 = true
 //line hecbench_lda.go:45
 									val += gc_at6[gc_tx]
@@ -559,10 +472,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 									val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:44
 									var i_ int = gc_tx + gc_off4
-									if i_ < 0 || i_ > len(vec)-8 {
 //line hecbench_lda.go:45
+									if i_ < 0 || i_ > len(vec)-8 {
 										break
 									}
 //line hecbench_lda.go:45
@@ -573,62 +485,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep3 > gc_from {
 									gc_more4 = true
 								}
-								gc_step8 := gc_vstep3
-								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-									{
-										gc_tx := gc_step8 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step8 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step8 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step8 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-								}
-								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
 									i_ := gc_tx + gc_off4
 									gc_more4 = true
 //line hecbench_lda.go:45
@@ -653,11 +513,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						_ = gc_dead
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 							val := gc_s_val[gc_rank]
 //line hecbench_lda.go:47
 							var val_ float32 = val
-//line hecbench_lda.go:26
 							gc_l_val_[gc_lane] = val_
 						}
 //line hecbench_lda.go:26
@@ -665,13 +523,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 							active := gc_c1r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active[gc_lane] = active
 						}
 //line hecbench_lda.go:27
 						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 								val_ := gc_l_val_[gc_lane]
 								_ = val_
 								active := gc_l_active[gc_lane]
@@ -683,14 +539,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 								val_ := gc_l_val_[gc_lane]
 //line hecbench_lda.go:28
 								val_ += gc_c2r[gc_lane]
 								gc_l_val_[gc_lane] = val_
 							}
 						}
-//line hecbench_lda.go:33
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -703,7 +557,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 							warp := gc_tx / ldaWarpSize
 							lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_lda.go:44
 							var val float32
@@ -715,24 +568,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if lane == 0 {
 								shared[warp] = val
 							}
-//line hecbench_lda.go:54
 							gc_s_val[gc_rank] = val
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 							lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val := gc_s_val[gc_rank]
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:56
 							if gc_bdx <= ldaWarpSize {
 								r = shared[0]
-//line hecbench_lda.go:57
 								returned = true
 							}
 //line hecbench_lda.go:61
@@ -744,7 +593,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
@@ -763,7 +611,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_cnt := min(32, gc_n-gc_w)
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
-//line hecbench_lda.go:73
 							var gc_m56 uint32
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -791,11 +638,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 									val := gc_s_val[gc_rank]
 //line hecbench_lda.go:67
 									var val_2 float32 = val
-//line hecbench_lda.go:26
 									gc_l_val_2[gc_lane] = val_2
 								}
 //line hecbench_lda.go:26
@@ -806,7 +651,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 //line hecbench_lda.go:26
 									active_ := gc_c3r[gc_lane]
-//line hecbench_lda.go:28
 									gc_l_active_[gc_lane] = active_
 								}
 //line hecbench_lda.go:27
@@ -815,7 +659,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_lda.go:34
 										val_2 := gc_l_val_2[gc_lane]
 										_ = val_2
 										active_ := gc_l_active_[gc_lane]
@@ -830,14 +673,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_lda.go:35
 										val_2 := gc_l_val_2[gc_lane]
 //line hecbench_lda.go:28
 										val_2 += gc_c4r[gc_lane]
 										gc_l_val_2[gc_lane] = val_2
 									}
 								}
-//line hecbench_lda.go:33
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 								gc_tx := gc_tidx.X - 1
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -857,18 +698,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									var r_2 float32 = val_2
 //line hecbench_lda.go:67
 									val = r_2
-//line hecbench_lda.go:69
 									if gc_tx == 0 {
+//line hecbench_lda.go:70
 										shared[0] = val
 									}
-//line hecbench_lda.go:73
 									gc_s_val[gc_rank] = val
 								}
 							}
-//line hecbench_lda.go:77
 							gc_act = gc_save56 &^ gc_dead
 						}
-//line hecbench_lda.go:82
 						gc_vstep4 := 0
 						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 							gc_rank := gc_vstep4
@@ -879,52 +717,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							r = shared[0]
 							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 						}
-						gc_step9 := gc_vstep4
-						for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-							{
-								gc_rank := gc_step9 + 0
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step9 + 1
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step9 + 2
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step9 + 3
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
 //line hecbench_lda.go:74
 							r = shared[0]
 							gc_s_r[gc_rank] = r
 						}
-//line hecbench_lda.go:74
 						returned = true
 					}
-//line hecbench_lda.go:77
 					gc_vstep5 := 0
 					for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
 						gc_rank := gc_vstep5
@@ -935,51 +736,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:146
 						phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 					}
-					gc_step10 := gc_vstep5
-					for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-						{
-							gc_rank := gc_step10 + 0
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step10 + 1
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step10 + 2
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step10 + 3
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-					}
-					for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 						phiSum := r
-//line hecbench_lda.go:148
 						gc_s_phiSum[gc_rank] = phiSum
 					}
 //line hecbench_lda.go:148
@@ -989,9 +750,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more5 = false
-//line hecbench_lda.go:155
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off5, gc_to) {
+//line hecbench_lda.go:157
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -1003,15 +764,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at7 := phi[gc_off19:][:gc_to]
 								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
 								gc_at9 := newGamma[gc_off19:][:gc_to]
-								gc_step11 := gc_from
-								for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+								gc_step7 := gc_from
+								for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 									{
-										gc_tx := gc_step11 + 0
-//line hecbench_lda.go:173
+										gc_tx := gc_step7 + 0
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:175
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1023,12 +781,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step11 + 1
-//line hecbench_lda.go:161
+										gc_tx := gc_step7 + 1
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:163
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1040,12 +795,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step11 + 2
-//line hecbench_lda.go:161
+										gc_tx := gc_step7 + 2
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:163
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1057,12 +809,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step11 + 3
-//line hecbench_lda.go:161
+										gc_tx := gc_step7 + 3
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:163
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1074,11 +823,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:162
 									phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 									gc_more5 = true
 //line hecbench_lda.go:149
 									gc_at7[gc_tx] /= phiSum
@@ -1090,14 +837,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-								gc_step12 := gc_from
-								for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+								gc_step8 := gc_from
+								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 									{
-										gc_tx := gc_step12 + 0
+										gc_tx := gc_step8 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
@@ -1110,11 +856,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step12 + 1
+										gc_tx := gc_step8 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
@@ -1127,11 +872,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step12 + 2
+										gc_tx := gc_step8 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
@@ -1144,11 +888,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step12 + 3
+										gc_tx := gc_step8 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
@@ -1161,11 +904,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
 									l_ := gc_tx + gc_off5
 									gc_more5 = true
 //line hecbench_lda.go:149
@@ -1190,79 +932,64 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step13 := gc_from
-								for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+								gc_step9 := gc_from
+								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 									{
-										gc_tx := gc_step13 + 0
+										gc_tx := gc_step9 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx := gc_step13 + 1
+										gc_tx := gc_step9 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx := gc_step13 + 2
+										gc_tx := gc_step9 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx := gc_step13 + 3
+										gc_tx := gc_step9 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 								}
-								for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 									for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 										gc_b.Tick()
-//line hecbench_lda.go:167
 										if gc_b.Stopped() {
-//line hecbench_lda.go:167
 											return
 										}
 									}
@@ -1276,9 +1003,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								return
 							}
 							gc_more6 = false
-//line hecbench_lda.go:179
 							gc_from, gc_to := 0, gc_bdx
 							if !compiled.Adds(gc_off6, gc_to) {
+//line hecbench_lda.go:181
 								panic(compiled.ErrGuardWraps)
 							}
 							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
@@ -1290,91 +1017,81 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
 									gc_at10 := newBeta[gc_off20:][:gc_to]
 									gc_at11 := phi[gc_off21:][:gc_to]
-									gc_step14 := gc_from
-									for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+									gc_step10 := gc_from
+									for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 										{
-											gc_tx := gc_step14 + 0
-//line hecbench_lda.go:173
+											gc_tx := gc_step10 + 0
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step14 + 1
-//line hecbench_lda.go:173
+											gc_tx := gc_step10 + 1
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step14 + 2
-//line hecbench_lda.go:173
+											gc_tx := gc_step10 + 2
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step14 + 3
-//line hecbench_lda.go:173
+											gc_tx := gc_step10 + 3
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 									}
-									for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:173
+									for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 										gc_more6 = true
 //line hecbench_lda.go:173
 										gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
 								} else {
-									gc_step15 := gc_from
-									for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+									gc_step11 := gc_from
+									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 										{
-											gc_tx := gc_step15 + 0
+											gc_tx := gc_step11 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
-											gc_tx := gc_step15 + 1
+											gc_tx := gc_step11 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
-											gc_tx := gc_step15 + 2
+											gc_tx := gc_step11 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
-											gc_tx := gc_step15 + 3
+											gc_tx := gc_step11 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 									}
-									for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
 //line hecbench_lda.go:173
@@ -1384,17 +1101,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 						{
-//line hecbench_lda.go:180
 							gc_from, gc_to := 0, gc_bdx
 							if gc_bound := 0; gc_bound < gc_to-1 {
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lda.go:185
 								gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
-									gc_step16 := gc_from
-									for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+									gc_step12 := gc_from
+									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 //line hecbench_lda.go:179
@@ -1404,49 +1121,43 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 									}
-//line hecbench_lda.go:183
-									for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 									}
 								} else {
-//line hecbench_lda.go:183
-									gc_step17 := gc_from
-									for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+									gc_step13 := gc_from
+									for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 										{
-											gc_tx := gc_step17 + 0
+											gc_tx := gc_step13 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
-											gc_tx := gc_step17 + 1
+											gc_tx := gc_step13 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
-											gc_tx := gc_step17 + 2
+											gc_tx := gc_step13 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
-											gc_tx := gc_step17 + 3
+											gc_tx := gc_step13 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 									}
-//line hecbench_lda.go:183
-									for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
@@ -1463,9 +1174,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more7 = false
-//line hecbench_lda.go:193
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off7, gc_to) {
+//line hecbench_lda.go:195
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
@@ -1481,7 +1192,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:187
 									gc_more7 = true
 //line hecbench_lda.go:187
 									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
@@ -1492,7 +1202,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:186
 									l_3 := gc_tx + gc_off7
 									gc_more7 = true
 //line hecbench_lda.go:187
@@ -1511,71 +1220,21 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					var returned_ bool
 //line hecbench_lda.go:36
 					shared_ := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep6 := 0
 					for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 						gc_rank := gc_vstep6
 //line hecbench_lda.go:192
 						var r_3 float32
-//line hecbench_lda.go:43
 						var val_3 float32 = float32(0.0)
+//line hecbench_lda.go:44
 						lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 						lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 					}
-					gc_step18 := gc_vstep6
-					for ; gc_step18+3 < gc_n; gc_step18 += 4 {
-						{
-							gc_rank := gc_step18 + 0
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step18 + 1
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step18 + 2
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step18 + 3
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 						var r_3 float32
-//line hecbench_lda.go:43
 						val_3 := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val_3[gc_rank] = val_3
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -1586,9 +1245,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more8 = false
-//line hecbench_lda.go:51
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off8, gc_to) {
+//line hecbench_lda.go:53
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
@@ -1604,10 +1263,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 									val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:44
 									var i_2 int = gc_tx + gc_off8
-//line hecbench_lda.go:44
 									_ = i_2
+//line hecbench_lda.go:45
 									val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 //line hecbench_lda.go:45
 									val_3.StoreSlice(gc_s_val_3[gc_rank:])
@@ -1617,9 +1275,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 									val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:45
 									gc_more8 = true
 //line hecbench_lda.go:45
 									val_3 += gc_at16[gc_tx]
@@ -1632,10 +1288,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 									val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:44
 									var i_2 int = gc_tx + gc_off8
-									if i_2 < 0 || i_2 > len(vec_)-8 {
 //line hecbench_lda.go:45
+									if i_2 < 0 || i_2 > len(vec_)-8 {
 										break
 									}
 //line hecbench_lda.go:45
@@ -1646,62 +1301,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep8 > gc_from {
 									gc_more8 = true
 								}
-								gc_step19 := gc_vstep8
-								for ; gc_step19+3 < gc_to; gc_step19 += 4 {
-									{
-										gc_tx := gc_step19 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step19 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step19 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step19 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-								}
-								for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
 									i_2 := gc_tx + gc_off8
 									gc_more8 = true
 //line hecbench_lda.go:45
@@ -1726,11 +1329,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						_ = gc_dead
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 							val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:47
 							var val_4 float32 = val_3
-//line hecbench_lda.go:26
 							gc_l_val_4[gc_lane] = val_4
 						}
 //line hecbench_lda.go:26
@@ -1738,13 +1339,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 							active_2 := gc_c5r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_2[gc_lane] = active_2
 						}
 //line hecbench_lda.go:27
 						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 								val_4 := gc_l_val_4[gc_lane]
 								_ = val_4
 								active_2 := gc_l_active_2[gc_lane]
@@ -1756,14 +1355,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 								val_4 := gc_l_val_4[gc_lane]
 //line hecbench_lda.go:28
 								val_4 += gc_c6r[gc_lane]
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
-//line hecbench_lda.go:33
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1776,7 +1373,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 							warp_ := gc_tx / ldaWarpSize
 							lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_lda.go:44
 							var val_3 float32
@@ -1788,24 +1384,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if lane_ == 0 {
 								shared_[warp_] = val_3
 							}
-//line hecbench_lda.go:54
 							gc_s_val_3[gc_rank] = val_3
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 							lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_3 := gc_s_val_3[gc_rank]
 							r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:56
 							if gc_bdx <= ldaWarpSize {
 								r_3 = shared_[0]
-//line hecbench_lda.go:57
 								returned_ = true
 							}
 //line hecbench_lda.go:61
@@ -1817,7 +1409,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_3 = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1836,7 +1427,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_cnt := min(32, gc_n-gc_w)
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
-//line hecbench_lda.go:73
 							var gc_m67 uint32
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1864,11 +1454,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 									val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:67
 									var val_5 float32 = val_3
-//line hecbench_lda.go:26
 									gc_l_val_5[gc_lane] = val_5
 								}
 //line hecbench_lda.go:26
@@ -1879,7 +1467,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 //line hecbench_lda.go:26
 									active_3 := gc_c7r[gc_lane]
-//line hecbench_lda.go:28
 									gc_l_active_3[gc_lane] = active_3
 								}
 //line hecbench_lda.go:27
@@ -1888,7 +1475,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_lda.go:34
 										val_5 := gc_l_val_5[gc_lane]
 										_ = val_5
 										active_3 := gc_l_active_3[gc_lane]
@@ -1903,14 +1489,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_lda.go:35
 										val_5 := gc_l_val_5[gc_lane]
 //line hecbench_lda.go:28
 										val_5 += gc_c8r[gc_lane]
 										gc_l_val_5[gc_lane] = val_5
 									}
 								}
-//line hecbench_lda.go:33
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 								gc_tx := gc_tidx.X - 1
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1930,18 +1514,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									var r_5 float32 = val_5
 //line hecbench_lda.go:67
 									val_3 = r_5
-//line hecbench_lda.go:69
 									if gc_tx == 0 {
+//line hecbench_lda.go:70
 										shared_[0] = val_3
 									}
-//line hecbench_lda.go:73
 									gc_s_val_3[gc_rank] = val_3
 								}
 							}
-//line hecbench_lda.go:77
 							gc_act = gc_save67 &^ gc_dead
 						}
-//line hecbench_lda.go:82
 						gc_vstep9 := 0
 						for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
 							gc_rank := gc_vstep9
@@ -1952,49 +1533,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							r_3 = shared_[0]
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
-						gc_step20 := gc_vstep9
-						for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-							{
-								gc_rank := gc_step20 + 0
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step20 + 1
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step20 + 2
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step20 + 3
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
 //line hecbench_lda.go:74
 							r_3 = shared_[0]
 							gc_s_r_3[gc_rank] = r_3
 						}
-//line hecbench_lda.go:74
 						returned_ = true
 					}
 					{
@@ -2004,12 +1549,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 							gc_off26 := gc_bx
+//line hecbench_lda.go:83
 							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
 								gc_at17 := valiLosses[gc_off26:][:1]
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:89
 									r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:192
 									loss := r_3 * c
@@ -2021,7 +1566,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-//line hecbench_lda.go:203
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
@@ -2047,9 +1591,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more9 = false
-//line hecbench_lda.go:214
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off9, gc_to) {
+//line hecbench_lda.go:216
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
@@ -2061,91 +1605,81 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at19 := gamma_[gc_off27:][:gc_to]
 						gc_at20 := newGamma[gc_off27:][:gc_to]
 						gc_at21 := alpha[gc_off27:][:gc_to]
-						gc_step21 := gc_from
-						for ; gc_step21+3 < gc_to; gc_step21 += 4 {
+						gc_step14 := gc_from
+						for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 							{
-								gc_tx := gc_step21 + 0
-//line hecbench_lda.go:208
+								gc_tx := gc_step14 + 0
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step21 + 1
-//line hecbench_lda.go:208
+								gc_tx := gc_step14 + 1
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step21 + 2
-//line hecbench_lda.go:208
+								gc_tx := gc_step14 + 2
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step21 + 3
-//line hecbench_lda.go:208
+								gc_tx := gc_step14 + 3
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 						}
-						for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:208
+						for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 							gc_more9 = true
 //line hecbench_lda.go:208
 							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
 					} else {
-						gc_step22 := gc_from
-						for ; gc_step22+3 < gc_to; gc_step22 += 4 {
+						gc_step15 := gc_from
+						for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 							{
-								gc_tx := gc_step22 + 0
+								gc_tx := gc_step15 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
-								gc_tx := gc_step22 + 1
+								gc_tx := gc_step15 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
-								gc_tx := gc_step22 + 2
+								gc_tx := gc_step15 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
-								gc_tx := gc_step22 + 3
+								gc_tx := gc_step15 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 						}
-						for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
 //line hecbench_lda.go:208
@@ -2162,71 +1696,21 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_2 bool
 //line hecbench_lda.go:36
 		shared_2 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep10 := 0
 		for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
 			gc_rank := gc_vstep10
 //line hecbench_lda.go:214
 			var r_6 float32
-//line hecbench_lda.go:43
 			var val_6 float32 = float32(0.0)
+//line hecbench_lda.go:44
 			lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 			lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 		}
-		gc_step23 := gc_vstep10
-		for ; gc_step23+3 < gc_n; gc_step23 += 4 {
-			{
-				gc_rank := gc_step23 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step23 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step23 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step23 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-		}
-		for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 			var r_6 float32
-//line hecbench_lda.go:43
 			val_6 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_6[gc_rank] = val_6
 			gc_s_r_6[gc_rank] = r_6
 		}
@@ -2237,9 +1721,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more10 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off10, gc_to) {
+//line hecbench_lda.go:53
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
@@ -2255,10 +1739,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 						val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:44
 						var i_3 int = gc_tx + gc_off10
-//line hecbench_lda.go:44
 						_ = i_3
+//line hecbench_lda.go:45
 						val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 //line hecbench_lda.go:45
 						val_6.StoreSlice(gc_s_val_6[gc_rank:])
@@ -2268,9 +1751,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:45
 						gc_more10 = true
 //line hecbench_lda.go:45
 						val_6 += gc_at22[gc_tx]
@@ -2283,10 +1764,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 						val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:44
 						var i_3 int = gc_tx + gc_off10
-						if i_3 < 0 || i_3 > len(vec_2)-8 {
 //line hecbench_lda.go:45
+						if i_3 < 0 || i_3 > len(vec_2)-8 {
 							break
 						}
 //line hecbench_lda.go:45
@@ -2297,62 +1777,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep12 > gc_from {
 						gc_more10 = true
 					}
-					gc_step24 := gc_vstep12
-					for ; gc_step24+3 < gc_to; gc_step24 += 4 {
-						{
-							gc_tx := gc_step24 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step24 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step24 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step24 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-					}
-					for gc_tx := gc_step24; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
 						i_3 := gc_tx + gc_off10
 						gc_more10 = true
 //line hecbench_lda.go:45
@@ -2377,11 +1805,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 				val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:47
 				var val_7 float32 = val_6
-//line hecbench_lda.go:26
 				gc_l_val_7[gc_lane] = val_7
 			}
 //line hecbench_lda.go:26
@@ -2389,13 +1815,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 				active_4 := gc_c9r[gc_lane]
-//line hecbench_lda.go:28
 				gc_l_active_4[gc_lane] = active_4
 			}
 //line hecbench_lda.go:27
 			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 					val_7 := gc_l_val_7[gc_lane]
 					_ = val_7
 					active_4 := gc_l_active_4[gc_lane]
@@ -2407,14 +1831,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 					val_7 := gc_l_val_7[gc_lane]
 //line hecbench_lda.go:28
 					val_7 += gc_c10r[gc_lane]
 					gc_l_val_7[gc_lane] = val_7
 				}
 			}
-//line hecbench_lda.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2427,7 +1849,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 				warp_2 := gc_tx / ldaWarpSize
 				lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_7 := gc_l_val_7[gc_lane]
 //line hecbench_lda.go:44
 				var val_6 float32
@@ -2439,24 +1860,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if lane_2 == 0 {
 					shared_2[warp_2] = val_6
 				}
-//line hecbench_lda.go:54
 				gc_s_val_6[gc_rank] = val_6
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_6 := gc_s_val_6[gc_rank]
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:56
 				if gc_bdx <= ldaWarpSize {
 					r_6 = shared_2[0]
-//line hecbench_lda.go:57
 					returned_2 = true
 				}
 //line hecbench_lda.go:61
@@ -2468,7 +1885,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_6 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
@@ -2487,7 +1903,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-//line hecbench_lda.go:73
 				var gc_m78 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2515,11 +1930,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:67
 						var val_8 float32 = val_6
-//line hecbench_lda.go:26
 						gc_l_val_8[gc_lane] = val_8
 					}
 //line hecbench_lda.go:26
@@ -2530,7 +1943,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 //line hecbench_lda.go:26
 						active_5 := gc_c11r[gc_lane]
-//line hecbench_lda.go:28
 						gc_l_active_5[gc_lane] = active_5
 					}
 //line hecbench_lda.go:27
@@ -2539,7 +1951,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:34
 							val_8 := gc_l_val_8[gc_lane]
 							_ = val_8
 							active_5 := gc_l_active_5[gc_lane]
@@ -2554,14 +1965,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:35
 							val_8 := gc_l_val_8[gc_lane]
 //line hecbench_lda.go:28
 							val_8 += gc_c12r[gc_lane]
 							gc_l_val_8[gc_lane] = val_8
 						}
 					}
-//line hecbench_lda.go:33
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2581,18 +1990,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						var r_8 float32 = val_8
 //line hecbench_lda.go:67
 						val_6 = r_8
-//line hecbench_lda.go:69
 						if gc_tx == 0 {
+//line hecbench_lda.go:70
 							shared_2[0] = val_6
 						}
-//line hecbench_lda.go:73
 						gc_s_val_6[gc_rank] = val_6
 					}
 				}
-//line hecbench_lda.go:77
 				gc_act = gc_save78 &^ gc_dead
 			}
-//line hecbench_lda.go:82
 			gc_vstep13 := 0
 			for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
 				gc_rank := gc_vstep13
@@ -2603,52 +2009,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_6 = shared_2[0]
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step25 := gc_vstep13
-			for ; gc_step25+3 < gc_n; gc_step25 += 4 {
-				{
-					gc_rank := gc_step25 + 0
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step25 + 1
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step25 + 2
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step25 + 3
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep13; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
 //line hecbench_lda.go:74
 				r_6 = shared_2[0]
 				gc_s_r_6[gc_rank] = r_6
 			}
-//line hecbench_lda.go:74
 			returned_2 = true
 		}
-//line hecbench_lda.go:77
 		gc_vstep14 := 0
 		for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
 			gc_rank := gc_vstep14
@@ -2659,51 +2028,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:214
 			gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 		}
-		gc_step26 := gc_vstep14
-		for ; gc_step26+3 < gc_n; gc_step26 += 4 {
-			{
-				gc_rank := gc_step26 + 0
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step26 + 1
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step26 + 2
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step26 + 3
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-		}
-		for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 			gammaSum := r_6
-//line hecbench_lda.go:216
 			gc_s_gammaSum[gc_rank] = gammaSum
 		}
 //line hecbench_lda.go:215
@@ -2713,9 +2042,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more11 = false
-//line hecbench_lda.go:222
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off11, gc_to) {
+//line hecbench_lda.go:224
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
@@ -2728,15 +2057,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
 					gc_at25 := newGamma[gc_off29:][:gc_to]
 					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-					gc_step27 := gc_from
-					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 						{
-							gc_tx := gc_step27 + 0
-//line hecbench_lda.go:241
+							gc_tx := gc_step16 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2745,12 +2072,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step27 + 1
-//line hecbench_lda.go:224
+							gc_tx := gc_step16 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2759,12 +2084,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step27 + 2
-//line hecbench_lda.go:224
+							gc_tx := gc_step16 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2773,12 +2096,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step27 + 3
-//line hecbench_lda.go:224
+							gc_tx := gc_step16 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2787,11 +2108,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 						gc_more11 = true
 //line hecbench_lda.go:216
 						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2800,14 +2120,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at26[gc_tx] *= Elogthetad
 					}
 				} else {
-					gc_step28 := gc_from
-					for ; gc_step28+3 < gc_to; gc_step28 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step28 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -2817,11 +2136,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step28 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -2831,11 +2149,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step28 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -2845,11 +2162,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step28 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -2859,11 +2175,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 						j_3 := gc_tx + gc_off11
 						gc_more11 = true
 //line hecbench_lda.go:216
@@ -2883,71 +2198,21 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_3 bool
 //line hecbench_lda.go:36
 		shared_3 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep15 := 0
 		for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
 			gc_rank := gc_vstep15
 //line hecbench_lda.go:223
 			var r_9 float32
-//line hecbench_lda.go:43
 			var val_9 float32 = float32(0.0)
+//line hecbench_lda.go:44
 			lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 			lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 		}
-		gc_step29 := gc_vstep15
-		for ; gc_step29+3 < gc_n; gc_step29 += 4 {
-			{
-				gc_rank := gc_step29 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step29 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step29 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step29 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-		}
-		for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 			var r_9 float32
-//line hecbench_lda.go:43
 			val_9 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_9[gc_rank] = val_9
 			gc_s_r_9[gc_rank] = r_9
 		}
@@ -2958,9 +2223,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more12 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off12, gc_to) {
+//line hecbench_lda.go:53
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
@@ -2976,10 +2241,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 						val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:44
 						var i_4 int = gc_tx + gc_off12
-//line hecbench_lda.go:44
 						_ = i_4
+//line hecbench_lda.go:45
 						val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 //line hecbench_lda.go:45
 						val_9.StoreSlice(gc_s_val_9[gc_rank:])
@@ -2989,9 +2253,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 						val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:45
 						gc_more12 = true
 //line hecbench_lda.go:45
 						val_9 += gc_at27[gc_tx]
@@ -3004,10 +2266,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 						val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:44
 						var i_4 int = gc_tx + gc_off12
-						if i_4 < 0 || i_4 > len(vec_3)-8 {
 //line hecbench_lda.go:45
+						if i_4 < 0 || i_4 > len(vec_3)-8 {
 							break
 						}
 //line hecbench_lda.go:45
@@ -3018,62 +2279,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep17 > gc_from {
 						gc_more12 = true
 					}
-					gc_step30 := gc_vstep17
-					for ; gc_step30+3 < gc_to; gc_step30 += 4 {
-						{
-							gc_tx := gc_step30 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step30 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step30 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step30 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-					}
-					for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
 						i_4 := gc_tx + gc_off12
 						gc_more12 = true
 //line hecbench_lda.go:45
@@ -3098,11 +2307,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 				val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:47
 				var val_10 float32 = val_9
-//line hecbench_lda.go:26
 				gc_l_val_10[gc_lane] = val_10
 			}
 //line hecbench_lda.go:26
@@ -3110,13 +2317,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 				active_6 := gc_c13r[gc_lane]
-//line hecbench_lda.go:28
 				gc_l_active_6[gc_lane] = active_6
 			}
 //line hecbench_lda.go:27
 			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 					val_10 := gc_l_val_10[gc_lane]
 					_ = val_10
 					active_6 := gc_l_active_6[gc_lane]
@@ -3128,14 +2333,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 					val_10 := gc_l_val_10[gc_lane]
 //line hecbench_lda.go:28
 					val_10 += gc_c14r[gc_lane]
 					gc_l_val_10[gc_lane] = val_10
 				}
 			}
-//line hecbench_lda.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3148,7 +2351,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 				warp_3 := gc_tx / ldaWarpSize
 				lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_10 := gc_l_val_10[gc_lane]
 //line hecbench_lda.go:44
 				var val_9 float32
@@ -3160,24 +2362,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if lane_3 == 0 {
 					shared_3[warp_3] = val_9
 				}
-//line hecbench_lda.go:54
 				gc_s_val_9[gc_rank] = val_9
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_9 := gc_s_val_9[gc_rank]
 				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:56
 				if gc_bdx <= ldaWarpSize {
 					r_9 = shared_3[0]
-//line hecbench_lda.go:57
 					returned_3 = true
 				}
 //line hecbench_lda.go:61
@@ -3189,7 +2387,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_9 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
@@ -3208,7 +2405,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-//line hecbench_lda.go:73
 				var gc_m89 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3236,11 +2432,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 						val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:67
 						var val_11 float32 = val_9
-//line hecbench_lda.go:26
 						gc_l_val_11[gc_lane] = val_11
 					}
 //line hecbench_lda.go:26
@@ -3251,7 +2445,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 //line hecbench_lda.go:26
 						active_7 := gc_c15r[gc_lane]
-//line hecbench_lda.go:28
 						gc_l_active_7[gc_lane] = active_7
 					}
 //line hecbench_lda.go:27
@@ -3260,7 +2453,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:34
 							val_11 := gc_l_val_11[gc_lane]
 							_ = val_11
 							active_7 := gc_l_active_7[gc_lane]
@@ -3275,14 +2467,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:35
 							val_11 := gc_l_val_11[gc_lane]
 //line hecbench_lda.go:28
 							val_11 += gc_c16r[gc_lane]
 							gc_l_val_11[gc_lane] = val_11
 						}
 					}
-//line hecbench_lda.go:33
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3302,18 +2492,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						var r_11 float32 = val_11
 //line hecbench_lda.go:67
 						val_9 = r_11
-//line hecbench_lda.go:69
 						if gc_tx == 0 {
+//line hecbench_lda.go:70
 							shared_3[0] = val_9
 						}
-//line hecbench_lda.go:73
 						gc_s_val_9[gc_rank] = val_9
 					}
 				}
-//line hecbench_lda.go:77
 				gc_act = gc_save89 &^ gc_dead
 			}
-//line hecbench_lda.go:82
 			gc_vstep18 := 0
 			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
 				gc_rank := gc_vstep18
@@ -3324,49 +2511,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_9 = shared_3[0]
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step31 := gc_vstep18
-			for ; gc_step31+3 < gc_n; gc_step31 += 4 {
-				{
-					gc_rank := gc_step31 + 0
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step31 + 1
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step31 + 2
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step31 + 3
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
 //line hecbench_lda.go:74
 				r_9 = shared_3[0]
 				gc_s_r_9[gc_rank] = r_9
 			}
-//line hecbench_lda.go:74
 			returned_3 = true
 		}
 //line hecbench_lda.go:224
@@ -3377,7 +2528,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_4 bool
 //line hecbench_lda.go:36
 		shared_4 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep19 := 0
 		for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
 			gc_rank := gc_vstep19
@@ -3386,81 +2536,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:223
 			trainLoss := r_9
 			var r_12 float32
-//line hecbench_lda.go:43
 			var val_12 float32 = float32(0.0)
+//line hecbench_lda.go:44
 			lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:43
 			trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 			lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 		}
-		gc_step32 := gc_vstep19
-		for ; gc_step32+3 < gc_n; gc_step32 += 4 {
-			{
-				gc_rank := gc_step32 + 0
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step32 + 1
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step32 + 2
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step32 + 3
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-		}
-		for gc_rank := gc_step32; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep19; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 			trainLoss := r_9
 			var r_12 float32
-//line hecbench_lda.go:43
 			val_12 := float32(0.0)
-//line hecbench_lda.go:47
 			gc_s_val_12[gc_rank] = val_12
 			gc_s_trainLoss[gc_rank] = trainLoss
 			gc_s_r_12[gc_rank] = r_12
@@ -3472,9 +2561,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more13 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off13, gc_to) {
+//line hecbench_lda.go:53
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
@@ -3490,10 +2579,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 						val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:44
 						var i_5 int = gc_tx + gc_off13
-//line hecbench_lda.go:44
 						_ = i_5
+//line hecbench_lda.go:45
 						val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 //line hecbench_lda.go:45
 						val_12.StoreSlice(gc_s_val_12[gc_rank:])
@@ -3503,9 +2591,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 						val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:45
 						gc_more13 = true
 //line hecbench_lda.go:45
 						val_12 += gc_at28[gc_tx]
@@ -3518,10 +2604,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 						val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:44
 						var i_5 int = gc_tx + gc_off13
-						if i_5 < 0 || i_5 > len(vec_4)-8 {
 //line hecbench_lda.go:45
+						if i_5 < 0 || i_5 > len(vec_4)-8 {
 							break
 						}
 //line hecbench_lda.go:45
@@ -3532,62 +2617,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep21 > gc_from {
 						gc_more13 = true
 					}
-					gc_step33 := gc_vstep21
-					for ; gc_step33+3 < gc_to; gc_step33 += 4 {
-						{
-							gc_tx := gc_step33 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step33 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step33 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step33 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-					}
-					for gc_tx := gc_step33; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
 						i_5 := gc_tx + gc_off13
 						gc_more13 = true
 //line hecbench_lda.go:45
@@ -3612,11 +2645,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 				val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:47
 				var val_13 float32 = val_12
-//line hecbench_lda.go:26
 				gc_l_val_13[gc_lane] = val_13
 			}
 //line hecbench_lda.go:26
@@ -3624,13 +2655,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 				active_8 := gc_c17r[gc_lane]
-//line hecbench_lda.go:28
 				gc_l_active_8[gc_lane] = active_8
 			}
 //line hecbench_lda.go:27
 			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 					val_13 := gc_l_val_13[gc_lane]
 					_ = val_13
 					active_8 := gc_l_active_8[gc_lane]
@@ -3642,14 +2671,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 					val_13 := gc_l_val_13[gc_lane]
 //line hecbench_lda.go:28
 					val_13 += gc_c18r[gc_lane]
 					gc_l_val_13[gc_lane] = val_13
 				}
 			}
-//line hecbench_lda.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3662,7 +2689,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 				warp_4 := gc_tx / ldaWarpSize
 				lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_13 := gc_l_val_13[gc_lane]
 //line hecbench_lda.go:44
 				var val_12 float32
@@ -3674,24 +2700,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if lane_4 == 0 {
 					shared_4[warp_4] = val_12
 				}
-//line hecbench_lda.go:54
 				gc_s_val_12[gc_rank] = val_12
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_12 := gc_s_val_12[gc_rank]
 				r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:56
 				if gc_bdx <= ldaWarpSize {
 					r_12 = shared_4[0]
-//line hecbench_lda.go:57
 					returned_4 = true
 				}
 //line hecbench_lda.go:61
@@ -3703,7 +2725,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_12 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_r_12[gc_rank] = r_12
 			}
@@ -3722,7 +2743,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-//line hecbench_lda.go:73
 				var gc_m100 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3750,11 +2770,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 						val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:67
 						var val_14 float32 = val_12
-//line hecbench_lda.go:26
 						gc_l_val_14[gc_lane] = val_14
 					}
 //line hecbench_lda.go:26
@@ -3765,7 +2783,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 //line hecbench_lda.go:26
 						active_9 := gc_c19r[gc_lane]
-//line hecbench_lda.go:28
 						gc_l_active_9[gc_lane] = active_9
 					}
 //line hecbench_lda.go:27
@@ -3774,7 +2791,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:34
 							val_14 := gc_l_val_14[gc_lane]
 							_ = val_14
 							active_9 := gc_l_active_9[gc_lane]
@@ -3789,14 +2805,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:35
 							val_14 := gc_l_val_14[gc_lane]
 //line hecbench_lda.go:28
 							val_14 += gc_c20r[gc_lane]
 							gc_l_val_14[gc_lane] = val_14
 						}
 					}
-//line hecbench_lda.go:33
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3816,18 +2830,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						var r_14 float32 = val_14
 //line hecbench_lda.go:67
 						val_12 = r_14
-//line hecbench_lda.go:69
 						if gc_tx == 0 {
+//line hecbench_lda.go:70
 							shared_4[0] = val_12
 						}
-//line hecbench_lda.go:73
 						gc_s_val_12[gc_rank] = val_12
 					}
 				}
-//line hecbench_lda.go:77
 				gc_act = gc_save100 &^ gc_dead
 			}
-//line hecbench_lda.go:82
 			gc_vstep22 := 0
 			for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
 				gc_rank := gc_vstep22
@@ -3838,49 +2849,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_12 = shared_4[0]
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
-			gc_step34 := gc_vstep22
-			for ; gc_step34+3 < gc_n; gc_step34 += 4 {
-				{
-					gc_rank := gc_step34 + 0
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step34 + 1
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step34 + 2
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step34 + 3
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-			}
-			for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep22; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
 //line hecbench_lda.go:74
 				r_12 = shared_4[0]
 				gc_s_r_12[gc_rank] = r_12
 			}
-//line hecbench_lda.go:74
 			returned_4 = true
 		}
 		{
@@ -3890,16 +2865,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off32 := gc_bx
+//line hecbench_lda.go:83
 				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
-					gc_step35 := gc_from
-					for ; gc_step35+3 < gc_to; gc_step35 += 4 {
+					gc_step18 := gc_from
+					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
 						{
-							gc_tx := gc_step35 + 0
-//line hecbench_lda.go:91
+							gc_tx := gc_step18 + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:93
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3909,11 +2883,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step35 + 1
-//line hecbench_lda.go:234
+							gc_tx := gc_step18 + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3923,11 +2894,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step35 + 2
-//line hecbench_lda.go:234
+							gc_tx := gc_step18 + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3937,11 +2905,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step35 + 3
-//line hecbench_lda.go:234
+							gc_tx := gc_step18 + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3951,10 +2916,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
-					for gc_tx := gc_step35; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:235
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3964,11 +2927,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at30[0] += valiLoss
 					}
 				} else {
-//line hecbench_lda.go:232
-					gc_step36 := gc_from
-					for ; gc_step36+3 < gc_to; gc_step36 += 4 {
+					gc_step19 := gc_from
+					for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 						{
-							gc_tx := gc_step36 + 0
+							gc_tx := gc_step19 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -3980,8 +2942,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step36 + 1
+							gc_tx := gc_step19 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -3993,8 +2954,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step36 + 2
+							gc_tx := gc_step19 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -4006,8 +2966,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step36 + 3
+							gc_tx := gc_step19 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -4019,8 +2978,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
-					for gc_tx := gc_step36; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]

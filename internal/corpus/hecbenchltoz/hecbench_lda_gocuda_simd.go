@@ -61,9 +61,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := 0
 					if compiled.SIMD {
-//line hecbench_lda.go:113
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_lda.go:113
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -72,19 +70,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:113
 							if initGamma {
 								{
-//line hecbench_lda.go:113
 									var j int = gc_tx
 									gc_lanes3 := gc_all
-//line hecbench_lda.go:114
 									for {
 //line hecbench_lda.go:114
 										gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
-//line hecbench_lda.go:114
 										if gc_lanes3.ToBits() == 0 {
-//line hecbench_lda.go:114
 											break
 										}
-//line hecbench_lda.go:114
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:114
 										if j >= 0 && j <= len(alpha)-8 {
@@ -92,26 +85,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										} else {
 //line hecbench_lda.go:115
 											var gc_lanes4 [8]float32
-//line hecbench_lda.go:115
 											for gc_k3 := range 8 {
-//line hecbench_lda.go:115
 												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
-//line hecbench_lda.go:115
 													gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_lda.go:115
 													gc_lanes4[gc_k3] = alpha[j+gc_k3]
 												}
 											}
-//line hecbench_lda.go:115
 											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:115
 											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 										}
-//line hecbench_lda.go:115
 										var gc_u int
-//line hecbench_lda.go:115
 										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
-//line hecbench_lda.go:115
 											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_lda.go:115
 											gc_u = (end - beg) / numTopics
@@ -123,30 +108,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										} else {
 //line hecbench_lda.go:115
 											var gc_lanes5 [8]float32
-//line hecbench_lda.go:115
 											gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
-//line hecbench_lda.go:115
 											for gc_k4 := range 8 {
-//line hecbench_lda.go:115
 												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_lda.go:115
 													gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_lda.go:115
 													gamma_[j+gc_k4] = gc_lanes5[gc_k4]
 												}
 											}
-//line hecbench_lda.go:115
 											gc_pos.Thread = gc_rank
 										}
 //line hecbench_lda.go:115
 										j = j +
-//line hecbench_lda.go:114
 											gc_bdx
 									}
 								}
 							}
 						}
-//line hecbench_lda.go:116
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -169,9 +147,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more = false
-//line hecbench_lda.go:128
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_lda.go:130
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -183,14 +161,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at := valiPhiSum[gc_off14:][:gc_to]
 					gc_vstep2 := gc_from
 					if compiled.SIMD {
-//line hecbench_lda.go:122
 						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line hecbench_lda.go:121
 							var j_ int = gc_tx + gc_off
-//line hecbench_lda.go:121
 							_ = j_
+//line hecbench_lda.go:122
 							gc_vb2.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -199,7 +175,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more = true
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:122
 						gc_more = true
 //line hecbench_lda.go:122
 						gc_at[gc_tx] = 0.0
@@ -207,14 +182,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				} else {
 					gc_vstep3 := gc_from
 					if compiled.SIMD {
-//line hecbench_lda.go:122
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line hecbench_lda.go:121
 							var j_ int = gc_tx + gc_off
-							if j_ < 0 || j_ > len(valiPhiSum)-8 {
 //line hecbench_lda.go:122
+							if j_ < 0 || j_ > len(valiPhiSum)-8 {
 								break
 							}
 //line hecbench_lda.go:122
@@ -225,53 +198,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep3
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
-							j_ := gc_tx + gc_off
-							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
-							j_ := gc_tx + gc_off
-							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
-							j_ := gc_tx + gc_off
-							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
-							j_ := gc_tx + gc_off
-							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:121
 						j_ := gc_tx + gc_off
 						gc_more = true
 //line hecbench_lda.go:122
@@ -289,9 +218,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more2 = false
-//line hecbench_lda.go:135
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_lda.go:137
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -303,14 +232,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at2 := newGamma[gc_off15:][:gc_to]
 						gc_vstep4 := gc_from
 						if compiled.SIMD {
-//line hecbench_lda.go:129
 							gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 								gc_tx := gc_vstep4
-//line hecbench_lda.go:128
 								var k int = gc_tx + gc_off2
-//line hecbench_lda.go:128
 								_ = k
+//line hecbench_lda.go:129
 								gc_vb4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -319,7 +246,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_more2 = true
 						}
 						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:129
 							gc_more2 = true
 //line hecbench_lda.go:129
 							gc_at2[gc_tx] = 0.0
@@ -327,14 +253,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					} else {
 						gc_vstep5 := gc_from
 						if compiled.SIMD {
-//line hecbench_lda.go:129
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
-//line hecbench_lda.go:128
 								var k int = gc_tx + gc_off2
-								if k < 0 || k > len(newGamma)-8 {
 //line hecbench_lda.go:129
+								if k < 0 || k > len(newGamma)-8 {
 									break
 								}
 //line hecbench_lda.go:129
@@ -345,53 +269,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep5 > gc_from {
 							gc_more2 = true
 						}
-						gc_step2 := gc_vstep5
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
-								k := gc_tx + gc_off2
-								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
-								k := gc_tx + gc_off2
-								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
-								k := gc_tx + gc_off2
-								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
-								k := gc_tx + gc_off2
-								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:128
 							k := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_lda.go:129
@@ -412,9 +292,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more3 = false
-//line hecbench_lda.go:147
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_lda.go:149
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -427,105 +307,91 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at3 := phi[gc_off16:][:gc_to]
 								gc_at4 := beta[gc_off17:][:gc_to]
 								gc_at5 := gamma_[gc_off16:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								gc_step := gc_from
+								for ; gc_step+3 < gc_to; gc_step += 4 {
 									{
-										gc_tx := gc_step3 + 0
-//line hecbench_lda.go:166
+										gc_tx := gc_step + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step3 + 1
-//line hecbench_lda.go:146
+										gc_tx := gc_step + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step3 + 2
-//line hecbench_lda.go:146
+										gc_tx := gc_step + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step3 + 3
-//line hecbench_lda.go:146
+										gc_tx := gc_step + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 									gc_more3 = true
 //line hecbench_lda.go:141
 									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 								}
 							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 									{
-										gc_tx := gc_step4 + 0
+										gc_tx := gc_step2 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
-										gc_tx := gc_step4 + 1
+										gc_tx := gc_step2 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
-										gc_tx := gc_step4 + 2
+										gc_tx := gc_step2 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
-										gc_tx := gc_step4 + 3
+										gc_tx := gc_step2 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:140
 									l := gc_tx + gc_off3
 									gc_more3 = true
 //line hecbench_lda.go:141
@@ -541,16 +407,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					var returned bool
 //line hecbench_lda.go:36
 					shared := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep6 := 0
 					if compiled.SIMD {
-//line hecbench_lda.go:43
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 							gc_rank := gc_vstep6
 //line hecbench_lda.go:146
 							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:43
 							val := gc_vb5
 //line hecbench_lda.go:43
 							val.StoreSlice(gc_s_val[gc_rank:])
@@ -559,60 +422,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-						{
-							gc_rank := gc_step5 + 0
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step5 + 1
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step5 + 2
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_rank := gc_step5 + 3
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:43
-							val := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val[gc_rank] = val
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 						var r float32
-//line hecbench_lda.go:43
 						val := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val[gc_rank] = val
 						gc_s_r[gc_rank] = r
 					}
@@ -623,9 +437,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more4 = false
-//line hecbench_lda.go:51
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off4, gc_to) {
+//line hecbench_lda.go:53
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -642,10 +456,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:44
 										var i_ int = gc_tx + gc_off4
-//line hecbench_lda.go:44
 										_ = i_
+//line hecbench_lda.go:45
 										val = val.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]))
 //line hecbench_lda.go:45
 										val.StoreSlice(gc_s_val[gc_rank:])
@@ -657,9 +470,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:55
 									val := gc_s_val[gc_rank]
-//line hecbench_lda.go:45
 									gc_more4 = true
 //line hecbench_lda.go:45
 									val += gc_at6[gc_tx]
@@ -673,10 +484,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:44
 										var i_ int = gc_tx + gc_off4
-										if i_ < 0 || i_ > len(vec)-8 {
 //line hecbench_lda.go:45
+										if i_ < 0 || i_ > len(vec)-8 {
 											break
 										}
 //line hecbench_lda.go:45
@@ -689,62 +499,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep8 > gc_from {
 									gc_more4 = true
 								}
-								gc_step6 := gc_vstep8
-								for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-									{
-										gc_tx := gc_step6 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step6 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step6 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step6 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-//line hecbench_lda.go:45
-										val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-								}
-								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val := gc_s_val[gc_rank]
-//line hecbench_lda.go:44
 									i_ := gc_tx + gc_off4
 									gc_more4 = true
 //line hecbench_lda.go:45
@@ -803,11 +561,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:60
 								val := gc_s_val[gc_rank]
 //line hecbench_lda.go:47
 								var val_ float32 = val
-//line hecbench_lda.go:26
 								gc_l_val_[gc_lane] = val_
 							}
 						}
@@ -844,7 +600,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 //line hecbench_lda.go:26
 								active := gc_c1r[gc_lane]
-//line hecbench_lda.go:28
 								gc_l_active[gc_lane] = active
 							}
 						}
@@ -856,23 +611,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_lda.go:28
 										_ = val_
 //line hecbench_lda.go:28
 										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
 //line hecbench_lda.go:28
 										active.StoreSlice(gc_c2m[gc_lane:])
-//line hecbench_lda.go:28
 										for gc_k11 := range 8 {
 //line hecbench_lda.go:28
 											gc_c2a[gc_lane+gc_k11] = offset
 										}
-//line hecbench_lda.go:28
 										for gc_k12 := range 8 {
 //line hecbench_lda.go:28
 											gc_c2w[gc_lane+gc_k12] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -882,23 +633,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 //line hecbench_lda.go:28
 										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_lda.go:28
 										_ = val_
 //line hecbench_lda.go:28
 										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
 //line hecbench_lda.go:28
 										active.StoreSlice(gc_c2m[gc_lane:])
-//line hecbench_lda.go:28
 										for gc_k9 := range 8 {
 //line hecbench_lda.go:28
 											gc_c2a[gc_lane+gc_k9] = offset
 										}
-//line hecbench_lda.go:28
 										for gc_k10 := range 8 {
 //line hecbench_lda.go:28
 											gc_c2w[gc_lane+gc_k10] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -909,7 +656,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_ := gc_l_val_[gc_lane]
 									_ = val_
 									active := gc_l_active[gc_lane]
@@ -954,7 +700,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_ := gc_l_val_[gc_lane]
 //line hecbench_lda.go:28
 									val_ += gc_c2r[gc_lane]
@@ -962,7 +707,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 							}
 						}
-//line hecbench_lda.go:34
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -975,7 +719,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 							warp := gc_tx / ldaWarpSize
 							lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_lda.go:44
 							var val float32
@@ -987,24 +730,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if lane == 0 {
 								shared[warp] = val
 							}
-//line hecbench_lda.go:54
 							gc_s_val[gc_rank] = val
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 							lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val := gc_s_val[gc_rank]
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:56
 							if gc_bdx <= ldaWarpSize {
 								r = shared[0]
-//line hecbench_lda.go:57
 								returned = true
 							}
 //line hecbench_lda.go:61
@@ -1016,7 +755,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
@@ -1035,7 +773,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_cnt := min(32, gc_n-gc_w)
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
-//line hecbench_lda.go:73
 							var gc_m56 uint32
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1094,11 +831,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											continue
 										}
 										gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 										val := gc_s_val[gc_rank]
 //line hecbench_lda.go:67
 										var val_2 float32 = val
-//line hecbench_lda.go:26
 										gc_l_val_2[gc_lane] = val_2
 									}
 								}
@@ -1135,7 +870,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 //line hecbench_lda.go:26
 										active_ := gc_c3r[gc_lane]
-//line hecbench_lda.go:28
 										gc_l_active_[gc_lane] = active_
 									}
 								}
@@ -1147,23 +881,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
 												_ = val_2
 //line hecbench_lda.go:28
 												active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
 //line hecbench_lda.go:28
 												active_.StoreSlice(gc_c4m[gc_lane:])
-//line hecbench_lda.go:28
 												for gc_k15 := range 8 {
 //line hecbench_lda.go:28
 													gc_c4a[gc_lane+gc_k15] = offset_
 												}
-//line hecbench_lda.go:28
 												for gc_k16 := range 8 {
 //line hecbench_lda.go:28
 													gc_c4w[gc_lane+gc_k16] = 32
 												}
-//line hecbench_lda.go:29
 												gc_left7 &^= 0xff << gc_lane
 											}
 										} else {
@@ -1173,23 +903,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												}
 //line hecbench_lda.go:28
 												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
 												_ = val_2
 //line hecbench_lda.go:28
 												active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
 //line hecbench_lda.go:28
 												active_.StoreSlice(gc_c4m[gc_lane:])
-//line hecbench_lda.go:28
 												for gc_k13 := range 8 {
 //line hecbench_lda.go:28
 													gc_c4a[gc_lane+gc_k13] = offset_
 												}
-//line hecbench_lda.go:28
 												for gc_k14 := range 8 {
 //line hecbench_lda.go:28
 													gc_c4w[gc_lane+gc_k14] = 32
 												}
-//line hecbench_lda.go:29
 												gc_left7 &^= 0xff << gc_lane
 											}
 										}
@@ -1200,7 +926,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_left7&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:41
 											val_2 := gc_l_val_2[gc_lane]
 											_ = val_2
 											active_ := gc_l_active_[gc_lane]
@@ -1245,7 +970,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_left8&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:41
 											val_2 := gc_l_val_2[gc_lane]
 //line hecbench_lda.go:28
 											val_2 += gc_c4r[gc_lane]
@@ -1255,16 +979,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								gc_left9 := gc_act
 								if compiled.SIMD {
-//line hecbench_lda.go:30
 									gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
 										gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 											gc_rank := gc_w + gc_lane
 											gc_tx := gc_tidx10.X + gc_lane
-//line hecbench_lda.go:35
 											gc_ty := gc_tidx10.Y
 											_ = gc_ty
 											gc_tz := gc_tidx10.Z
@@ -1277,24 +998,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											r_2 := val_2
 //line hecbench_lda.go:67
 											val = r_2
-//line hecbench_lda.go:69
 											gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if2.ToBits() != 0 {
-//line hecbench_lda.go:70
 												var gc_lanes12 [8]float32
 //line hecbench_lda.go:70
 												val.Store(&gc_lanes12)
-//line hecbench_lda.go:70
 												for gc_k18 := range 8 {
-//line hecbench_lda.go:70
 													if gc_if2.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_lda.go:70
 														gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_lda.go:70
 														shared[0] = gc_lanes12[gc_k18]
 													}
 												}
-//line hecbench_lda.go:70
 												gc_pos.Thread = gc_rank
 											}
 //line hecbench_lda.go:70
@@ -1312,7 +1027,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												continue // the lanes wrap to the next row
 											}
 											gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
 											gc_ty := gc_tidx.Y
 											_ = gc_ty
 											gc_tz := gc_tidx.Z
@@ -1325,24 +1039,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											r_2 := val_2
 //line hecbench_lda.go:67
 											val = r_2
-//line hecbench_lda.go:69
 											gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if.ToBits() != 0 {
-//line hecbench_lda.go:70
 												var gc_lanes11 [8]float32
 //line hecbench_lda.go:70
 												val.Store(&gc_lanes11)
-//line hecbench_lda.go:70
 												for gc_k17 := range 8 {
-//line hecbench_lda.go:70
 													if gc_if.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_lda.go:70
 														gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_lda.go:70
 														shared[0] = gc_lanes11[gc_k17]
 													}
 												}
-//line hecbench_lda.go:70
 												gc_pos.Thread = gc_rank
 											}
 //line hecbench_lda.go:70
@@ -1353,7 +1061,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left9 != 0 {
-//line hecbench_lda.go:78
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									gc_tx := gc_tidx.X - 1
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1373,22 +1080,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										var r_2 float32 = val_2
 //line hecbench_lda.go:67
 										val = r_2
-//line hecbench_lda.go:69
 										if gc_tx == 0 {
+//line hecbench_lda.go:70
 											shared[0] = val
 										}
-//line hecbench_lda.go:73
 										gc_s_val[gc_rank] = val
 									}
 								}
 							}
-//line hecbench_lda.go:78
 							gc_act = gc_save56 &^ gc_dead
 						}
-//line hecbench_lda.go:83
 						gc_vstep9 := 0
 						if compiled.SIMD {
-//line hecbench_lda.go:74
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
 							for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
 								gc_rank := gc_vstep9
@@ -1402,52 +1105,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step7 := gc_vstep9
-						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-							{
-								gc_rank := gc_step7 + 0
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step7 + 1
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step7 + 2
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step7 + 3
-								gc_pos.Thread = gc_rank
-								var r float32
-//line hecbench_lda.go:74
-								r = shared[0]
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
 //line hecbench_lda.go:74
 							r = shared[0]
 							gc_s_r[gc_rank] = r
 						}
-//line hecbench_lda.go:74
 						returned = true
 					}
-//line hecbench_lda.go:77
 					gc_vstep10 := 0
 					if compiled.SIMD {
 						for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
@@ -1461,51 +1127,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-						{
-							gc_rank := gc_step8 + 0
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step8 + 1
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step8 + 2
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-						{
-							gc_rank := gc_step8 + 3
-							gc_pos.Thread = gc_rank
-							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:148
-							gc_s_phiSum[gc_rank] = phiSum
-						}
-					}
-					for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 						phiSum := r
-//line hecbench_lda.go:148
 						gc_s_phiSum[gc_rank] = phiSum
 					}
 //line hecbench_lda.go:148
@@ -1515,9 +1141,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more5 = false
-//line hecbench_lda.go:155
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off5, gc_to) {
+//line hecbench_lda.go:157
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -1538,10 +1164,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:153
 										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
-//line hecbench_lda.go:148
 										var l_ int = gc_tx + gc_off5
-//line hecbench_lda.go:148
 										_ = l_
+//line hecbench_lda.go:149
 										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Div(phiSum).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_lda.go:152
 										if vali_ {
@@ -1552,7 +1177,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at9[gc_tx:])
 										}
 									}
-//line hecbench_lda.go:154
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_vstep11 > gc_from {
@@ -1560,9 +1184,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:162
 									phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 									gc_more5 = true
 //line hecbench_lda.go:149
 									gc_at7[gc_tx] /= phiSum
@@ -1583,10 +1205,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:153
 										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
-//line hecbench_lda.go:148
 										var l_ int = gc_tx + gc_off5
-										if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
 //line hecbench_lda.go:149
+										if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
 											break
 										}
 //line hecbench_lda.go:150
@@ -1600,88 +1221,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
 										}
 									}
-//line hecbench_lda.go:157
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_vstep12 > gc_from {
 									gc_more5 = true
 								}
-								gc_step9 := gc_vstep12
-								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-									{
-										gc_tx := gc_step9 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step9 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step9 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step9 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-								}
-								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:148
 									l_ := gc_tx + gc_off5
 									gc_more5 = true
 //line hecbench_lda.go:149
@@ -1706,79 +1254,64 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step10 := gc_from
-								for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 									{
-										gc_tx := gc_step10 + 0
+										gc_tx := gc_step3 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx := gc_step10 + 1
+										gc_tx := gc_step3 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx := gc_step10 + 2
+										gc_tx := gc_step3 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx := gc_step10 + 3
+										gc_tx := gc_step3 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 											gc_b.Tick()
-//line hecbench_lda.go:167
 											if gc_b.Stopped() {
-//line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 								}
-								for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 //line hecbench_lda.go:167
 									for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
 										gc_b.Tick()
-//line hecbench_lda.go:167
 										if gc_b.Stopped() {
-//line hecbench_lda.go:167
 											return
 										}
 									}
@@ -1792,9 +1325,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								return
 							}
 							gc_more6 = false
-//line hecbench_lda.go:179
 							gc_from, gc_to := 0, gc_bdx
 							if !compiled.Adds(gc_off6, gc_to) {
+//line hecbench_lda.go:181
 								panic(compiled.ErrGuardWraps)
 							}
 							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
@@ -1812,10 +1345,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_vb9 := archsimd.BroadcastFloat32x8(c)
 										for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
 											gc_tx := gc_vstep13
-//line hecbench_lda.go:172
 											var l_2 int = gc_tx + gc_off6
-//line hecbench_lda.go:172
 											_ = l_2
+//line hecbench_lda.go:173
 											archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
 										}
 										archsimd.ClearAVXUpperBits()
@@ -1824,7 +1356,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_more6 = true
 									}
 									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:173
 										gc_more6 = true
 //line hecbench_lda.go:173
 										gc_at10[gc_tx] += gc_at11[gc_tx] * c
@@ -1836,10 +1367,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_vb8 := archsimd.BroadcastFloat32x8(c)
 										for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
 											gc_tx := gc_vstep14
-//line hecbench_lda.go:172
 											var l_2 int = gc_tx + gc_off6
-											if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
 //line hecbench_lda.go:173
+											if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
 												break
 											}
 //line hecbench_lda.go:174
@@ -1850,53 +1380,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_vstep14 > gc_from {
 										gc_more6 = true
 									}
-									gc_step11 := gc_vstep14
-									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-										{
-											gc_tx := gc_step11 + 0
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step11 + 1
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step11 + 2
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step11 + 3
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-									}
-									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep14; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:172
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
 //line hecbench_lda.go:173
@@ -1906,17 +1392,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 						{
-//line hecbench_lda.go:180
 							gc_from, gc_to := 0, gc_bdx
 							if gc_bound := 0; gc_bound < gc_to-1 {
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lda.go:185
 								gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
-									gc_step12 := gc_from
-									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+									gc_step4 := gc_from
+									for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 //line hecbench_lda.go:179
@@ -1926,49 +1412,43 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 									}
-//line hecbench_lda.go:183
-									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 									}
 								} else {
-//line hecbench_lda.go:183
-									gc_step13 := gc_from
-									for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+									gc_step5 := gc_from
+									for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 										{
-											gc_tx := gc_step13 + 0
+											gc_tx := gc_step5 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
-											gc_tx := gc_step13 + 1
+											gc_tx := gc_step5 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
-											gc_tx := gc_step13 + 2
+											gc_tx := gc_step5 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
-											gc_tx := gc_step13 + 3
+											gc_tx := gc_step5 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 									}
-//line hecbench_lda.go:183
-									for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
@@ -1985,9 +1465,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more7 = false
-//line hecbench_lda.go:193
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off7, gc_to) {
+//line hecbench_lda.go:195
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
@@ -2003,7 +1483,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:187
 									gc_more7 = true
 //line hecbench_lda.go:187
 									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
@@ -2014,7 +1493,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:186
 									l_3 := gc_tx + gc_off7
 									gc_more7 = true
 //line hecbench_lda.go:187
@@ -2033,16 +1511,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					var returned_ bool
 //line hecbench_lda.go:36
 					shared_ := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep15 := 0
 					if compiled.SIMD {
-//line hecbench_lda.go:43
 						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
 						for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
 							gc_rank := gc_vstep15
 //line hecbench_lda.go:192
 							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:43
 							val_3 := gc_vb10
 //line hecbench_lda.go:43
 							val_3.StoreSlice(gc_s_val_3[gc_rank:])
@@ -2051,60 +1526,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep15
-					for ; gc_step14+3 < gc_n; gc_step14 += 4 {
-						{
-							gc_rank := gc_step14 + 0
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step14 + 1
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step14 + 2
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_rank := gc_step14 + 3
-							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:43
-							val_3 := float32(0.0)
-//line hecbench_lda.go:46
-							gc_s_val_3[gc_rank] = val_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 						var r_3 float32
-//line hecbench_lda.go:43
 						val_3 := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val_3[gc_rank] = val_3
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -2115,9 +1541,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more8 = false
-//line hecbench_lda.go:51
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off8, gc_to) {
+//line hecbench_lda.go:53
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
@@ -2134,10 +1560,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:44
 										var i_2 int = gc_tx + gc_off8
-//line hecbench_lda.go:44
 										_ = i_2
+//line hecbench_lda.go:45
 										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 //line hecbench_lda.go:45
 										val_3.StoreSlice(gc_s_val_3[gc_rank:])
@@ -2149,9 +1574,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:55
 									val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:45
 									gc_more8 = true
 //line hecbench_lda.go:45
 									val_3 += gc_at16[gc_tx]
@@ -2165,10 +1588,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:44
 										var i_2 int = gc_tx + gc_off8
-										if i_2 < 0 || i_2 > len(vec_)-8 {
 //line hecbench_lda.go:45
+										if i_2 < 0 || i_2 > len(vec_)-8 {
 											break
 										}
 //line hecbench_lda.go:45
@@ -2181,62 +1603,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep17 > gc_from {
 									gc_more8 = true
 								}
-								gc_step15 := gc_vstep17
-								for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-									{
-										gc_tx := gc_step15 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step15 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step15 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step15 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-//line hecbench_lda.go:45
-										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-								}
-								for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:44
 									i_2 := gc_tx + gc_off8
 									gc_more8 = true
 //line hecbench_lda.go:45
@@ -2295,11 +1665,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:60
 								val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:47
 								var val_4 float32 = val_3
-//line hecbench_lda.go:26
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
@@ -2336,7 +1704,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 //line hecbench_lda.go:26
 								active_2 := gc_c5r[gc_lane]
-//line hecbench_lda.go:28
 								gc_l_active_2[gc_lane] = active_2
 							}
 						}
@@ -2348,23 +1715,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_lda.go:28
 										_ = val_4
 //line hecbench_lda.go:28
 										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
 //line hecbench_lda.go:28
 										active_2.StoreSlice(gc_c6m[gc_lane:])
-//line hecbench_lda.go:28
 										for gc_k21 := range 8 {
 //line hecbench_lda.go:28
 											gc_c6a[gc_lane+gc_k21] = offset_2
 										}
-//line hecbench_lda.go:28
 										for gc_k22 := range 8 {
 //line hecbench_lda.go:28
 											gc_c6w[gc_lane+gc_k22] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left12 &^= 0xff << gc_lane
 									}
 								} else {
@@ -2374,23 +1737,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 //line hecbench_lda.go:28
 										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_lda.go:28
 										_ = val_4
 //line hecbench_lda.go:28
 										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
 //line hecbench_lda.go:28
 										active_2.StoreSlice(gc_c6m[gc_lane:])
-//line hecbench_lda.go:28
 										for gc_k19 := range 8 {
 //line hecbench_lda.go:28
 											gc_c6a[gc_lane+gc_k19] = offset_2
 										}
-//line hecbench_lda.go:28
 										for gc_k20 := range 8 {
 //line hecbench_lda.go:28
 											gc_c6w[gc_lane+gc_k20] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left12 &^= 0xff << gc_lane
 									}
 								}
@@ -2401,7 +1760,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_left12&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_4 := gc_l_val_4[gc_lane]
 									_ = val_4
 									active_2 := gc_l_active_2[gc_lane]
@@ -2446,7 +1804,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_left13&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_4 := gc_l_val_4[gc_lane]
 //line hecbench_lda.go:28
 									val_4 += gc_c6r[gc_lane]
@@ -2454,7 +1811,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 							}
 						}
-//line hecbench_lda.go:34
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2467,7 +1823,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 							warp_ := gc_tx / ldaWarpSize
 							lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_lda.go:44
 							var val_3 float32
@@ -2479,24 +1834,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if lane_ == 0 {
 								shared_[warp_] = val_3
 							}
-//line hecbench_lda.go:54
 							gc_s_val_3[gc_rank] = val_3
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 							lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_3 := gc_s_val_3[gc_rank]
 							r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:56
 							if gc_bdx <= ldaWarpSize {
 								r_3 = shared_[0]
-//line hecbench_lda.go:57
 								returned_ = true
 							}
 //line hecbench_lda.go:61
@@ -2508,7 +1859,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_3 = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -2527,7 +1877,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_cnt := min(32, gc_n-gc_w)
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
-//line hecbench_lda.go:73
 							var gc_m67 uint32
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2586,11 +1935,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											continue
 										}
 										gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 										val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:67
 										var val_5 float32 = val_3
-//line hecbench_lda.go:26
 										gc_l_val_5[gc_lane] = val_5
 									}
 								}
@@ -2627,7 +1974,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 //line hecbench_lda.go:26
 										active_3 := gc_c7r[gc_lane]
-//line hecbench_lda.go:28
 										gc_l_active_3[gc_lane] = active_3
 									}
 								}
@@ -2639,23 +1985,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
 												_ = val_5
 //line hecbench_lda.go:28
 												active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
 //line hecbench_lda.go:28
 												active_3.StoreSlice(gc_c8m[gc_lane:])
-//line hecbench_lda.go:28
 												for gc_k25 := range 8 {
 //line hecbench_lda.go:28
 													gc_c8a[gc_lane+gc_k25] = offset_3
 												}
-//line hecbench_lda.go:28
 												for gc_k26 := range 8 {
 //line hecbench_lda.go:28
 													gc_c8w[gc_lane+gc_k26] = 32
 												}
-//line hecbench_lda.go:29
 												gc_left16 &^= 0xff << gc_lane
 											}
 										} else {
@@ -2665,23 +2007,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												}
 //line hecbench_lda.go:28
 												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
 												_ = val_5
 //line hecbench_lda.go:28
 												active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
 //line hecbench_lda.go:28
 												active_3.StoreSlice(gc_c8m[gc_lane:])
-//line hecbench_lda.go:28
 												for gc_k23 := range 8 {
 //line hecbench_lda.go:28
 													gc_c8a[gc_lane+gc_k23] = offset_3
 												}
-//line hecbench_lda.go:28
 												for gc_k24 := range 8 {
 //line hecbench_lda.go:28
 													gc_c8w[gc_lane+gc_k24] = 32
 												}
-//line hecbench_lda.go:29
 												gc_left16 &^= 0xff << gc_lane
 											}
 										}
@@ -2692,7 +2030,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_left16&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:41
 											val_5 := gc_l_val_5[gc_lane]
 											_ = val_5
 											active_3 := gc_l_active_3[gc_lane]
@@ -2737,7 +2074,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_left17&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:41
 											val_5 := gc_l_val_5[gc_lane]
 //line hecbench_lda.go:28
 											val_5 += gc_c8r[gc_lane]
@@ -2747,16 +2083,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								gc_left18 := gc_act
 								if compiled.SIMD {
-//line hecbench_lda.go:30
 									gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_tidx19 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									if gc_act == ^uint32(0) && gc_tidx19.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
 										gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 											gc_rank := gc_w + gc_lane
 											gc_tx := gc_tidx19.X + gc_lane
-//line hecbench_lda.go:35
 											gc_ty := gc_tidx19.Y
 											_ = gc_ty
 											gc_tz := gc_tidx19.Z
@@ -2769,24 +2102,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											r_5 := val_5
 //line hecbench_lda.go:67
 											val_3 = r_5
-//line hecbench_lda.go:69
 											gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if4.ToBits() != 0 {
-//line hecbench_lda.go:70
 												var gc_lanes14 [8]float32
 //line hecbench_lda.go:70
 												val_3.Store(&gc_lanes14)
-//line hecbench_lda.go:70
 												for gc_k28 := range 8 {
-//line hecbench_lda.go:70
 													if gc_if4.ToBits()&(1<<gc_k28) != 0 {
-//line hecbench_lda.go:70
 														gc_pos.Thread = gc_rank + gc_k28
 //line hecbench_lda.go:70
 														shared_[0] = gc_lanes14[gc_k28]
 													}
 												}
-//line hecbench_lda.go:70
 												gc_pos.Thread = gc_rank
 											}
 //line hecbench_lda.go:70
@@ -2804,7 +2131,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												continue // the lanes wrap to the next row
 											}
 											gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
 											gc_ty := gc_tidx.Y
 											_ = gc_ty
 											gc_tz := gc_tidx.Z
@@ -2817,24 +2143,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											r_5 := val_5
 //line hecbench_lda.go:67
 											val_3 = r_5
-//line hecbench_lda.go:69
 											gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if3.ToBits() != 0 {
-//line hecbench_lda.go:70
 												var gc_lanes13 [8]float32
 //line hecbench_lda.go:70
 												val_3.Store(&gc_lanes13)
-//line hecbench_lda.go:70
 												for gc_k27 := range 8 {
-//line hecbench_lda.go:70
 													if gc_if3.ToBits()&(1<<gc_k27) != 0 {
-//line hecbench_lda.go:70
 														gc_pos.Thread = gc_rank + gc_k27
 //line hecbench_lda.go:70
 														shared_[0] = gc_lanes13[gc_k27]
 													}
 												}
-//line hecbench_lda.go:70
 												gc_pos.Thread = gc_rank
 											}
 //line hecbench_lda.go:70
@@ -2845,7 +2165,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left18 != 0 {
-//line hecbench_lda.go:78
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									gc_tx := gc_tidx.X - 1
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2865,22 +2184,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										var r_5 float32 = val_5
 //line hecbench_lda.go:67
 										val_3 = r_5
-//line hecbench_lda.go:69
 										if gc_tx == 0 {
+//line hecbench_lda.go:70
 											shared_[0] = val_3
 										}
-//line hecbench_lda.go:73
 										gc_s_val_3[gc_rank] = val_3
 									}
 								}
 							}
-//line hecbench_lda.go:78
 							gc_act = gc_save67 &^ gc_dead
 						}
-//line hecbench_lda.go:83
 						gc_vstep18 := 0
 						if compiled.SIMD {
-//line hecbench_lda.go:74
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
 								gc_rank := gc_vstep18
@@ -2894,49 +2209,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step16 := gc_vstep18
-						for ; gc_step16+3 < gc_n; gc_step16 += 4 {
-							{
-								gc_rank := gc_step16 + 0
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step16 + 1
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step16 + 2
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step16 + 3
-								gc_pos.Thread = gc_rank
-								var r_3 float32
-//line hecbench_lda.go:74
-								r_3 = shared_[0]
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
 //line hecbench_lda.go:74
 							r_3 = shared_[0]
 							gc_s_r_3[gc_rank] = r_3
 						}
-//line hecbench_lda.go:74
 						returned_ = true
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2947,12 +2226,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 							gc_off26 := gc_bx
+//line hecbench_lda.go:84
 							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
 								gc_at17 := valiLosses[gc_off26:][:1]
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:90
 									r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:192
 									loss := r_3 * c
@@ -2964,7 +2243,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-//line hecbench_lda.go:203
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
@@ -2990,9 +2268,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more9 = false
-//line hecbench_lda.go:214
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off9, gc_to) {
+//line hecbench_lda.go:216
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
@@ -3008,10 +2286,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if compiled.SIMD {
 							for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
 								gc_tx := gc_vstep19
-//line hecbench_lda.go:207
 								var k_2 int = gc_tx + gc_off9
-//line hecbench_lda.go:207
 								_ = k_2
+//line hecbench_lda.go:208
 								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3020,7 +2297,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_more9 = true
 						}
 						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:208
 							gc_more9 = true
 //line hecbench_lda.go:208
 							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
@@ -3030,10 +2306,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if compiled.SIMD {
 							for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
 								gc_tx := gc_vstep20
-//line hecbench_lda.go:207
 								var k_2 int = gc_tx + gc_off9
-								if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
 //line hecbench_lda.go:208
+								if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
 									break
 								}
 //line hecbench_lda.go:209
@@ -3044,53 +2319,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep20 > gc_from {
 							gc_more9 = true
 						}
-						gc_step17 := gc_vstep20
-						for ; gc_step17+3 < gc_to; gc_step17 += 4 {
-							{
-								gc_tx := gc_step17 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step17 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step17 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step17 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-						}
-						for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:207
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
 //line hecbench_lda.go:208
@@ -3107,16 +2338,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_2 bool
 //line hecbench_lda.go:36
 		shared_2 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep21 := 0
 		if compiled.SIMD {
-//line hecbench_lda.go:43
 			gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
 				gc_rank := gc_vstep21
 //line hecbench_lda.go:214
 				var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:43
 				val_6 := gc_vb11
 //line hecbench_lda.go:43
 				val_6.StoreSlice(gc_s_val_6[gc_rank:])
@@ -3125,60 +2353,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step18 := gc_vstep21
-		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
-			{
-				gc_rank := gc_step18 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step18 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step18 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-			{
-				gc_rank := gc_step18 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:43
-				val_6 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_6[gc_rank] = val_6
-				gc_s_r_6[gc_rank] = r_6
-			}
-		}
-		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep21; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 			var r_6 float32
-//line hecbench_lda.go:43
 			val_6 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_6[gc_rank] = val_6
 			gc_s_r_6[gc_rank] = r_6
 		}
@@ -3189,9 +2368,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more10 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off10, gc_to) {
+//line hecbench_lda.go:53
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
@@ -3208,10 +2387,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:44
 							var i_3 int = gc_tx + gc_off10
-//line hecbench_lda.go:44
 							_ = i_3
+//line hecbench_lda.go:45
 							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 //line hecbench_lda.go:45
 							val_6.StoreSlice(gc_s_val_6[gc_rank:])
@@ -3223,9 +2401,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep22; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:55
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:45
 						gc_more10 = true
 //line hecbench_lda.go:45
 						val_6 += gc_at22[gc_tx]
@@ -3239,10 +2415,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:44
 							var i_3 int = gc_tx + gc_off10
-							if i_3 < 0 || i_3 > len(vec_2)-8 {
 //line hecbench_lda.go:45
+							if i_3 < 0 || i_3 > len(vec_2)-8 {
 								break
 							}
 //line hecbench_lda.go:45
@@ -3255,62 +2430,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep23 > gc_from {
 						gc_more10 = true
 					}
-					gc_step19 := gc_vstep23
-					for ; gc_step19+3 < gc_to; gc_step19 += 4 {
-						{
-							gc_tx := gc_step19 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step19 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step19 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step19 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-//line hecbench_lda.go:45
-							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-					}
-					for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep23; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:44
 						i_3 := gc_tx + gc_off10
 						gc_more10 = true
 //line hecbench_lda.go:45
@@ -3369,11 +2492,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:60
 					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:47
 					var val_7 float32 = val_6
-//line hecbench_lda.go:26
 					gc_l_val_7[gc_lane] = val_7
 				}
 			}
@@ -3410,7 +2531,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 //line hecbench_lda.go:26
 					active_4 := gc_c9r[gc_lane]
-//line hecbench_lda.go:28
 					gc_l_active_4[gc_lane] = active_4
 				}
 			}
@@ -3422,23 +2542,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
-//line hecbench_lda.go:28
 							_ = val_7
 //line hecbench_lda.go:28
 							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
 //line hecbench_lda.go:28
 							active_4.StoreSlice(gc_c10m[gc_lane:])
-//line hecbench_lda.go:28
 							for gc_k31 := range 8 {
 //line hecbench_lda.go:28
 								gc_c10a[gc_lane+gc_k31] = offset_4
 							}
-//line hecbench_lda.go:28
 							for gc_k32 := range 8 {
 //line hecbench_lda.go:28
 								gc_c10w[gc_lane+gc_k32] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left21 &^= 0xff << gc_lane
 						}
 					} else {
@@ -3448,23 +2564,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:28
 							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
-//line hecbench_lda.go:28
 							_ = val_7
 //line hecbench_lda.go:28
 							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
 //line hecbench_lda.go:28
 							active_4.StoreSlice(gc_c10m[gc_lane:])
-//line hecbench_lda.go:28
 							for gc_k29 := range 8 {
 //line hecbench_lda.go:28
 								gc_c10a[gc_lane+gc_k29] = offset_4
 							}
-//line hecbench_lda.go:28
 							for gc_k30 := range 8 {
 //line hecbench_lda.go:28
 								gc_c10w[gc_lane+gc_k30] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left21 &^= 0xff << gc_lane
 						}
 					}
@@ -3475,7 +2587,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_left21&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_7 := gc_l_val_7[gc_lane]
 						_ = val_7
 						active_4 := gc_l_active_4[gc_lane]
@@ -3520,7 +2631,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_left22&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_7 := gc_l_val_7[gc_lane]
 //line hecbench_lda.go:28
 						val_7 += gc_c10r[gc_lane]
@@ -3528,7 +2638,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-//line hecbench_lda.go:34
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3541,7 +2650,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 				warp_2 := gc_tx / ldaWarpSize
 				lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_7 := gc_l_val_7[gc_lane]
 //line hecbench_lda.go:44
 				var val_6 float32
@@ -3553,24 +2661,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if lane_2 == 0 {
 					shared_2[warp_2] = val_6
 				}
-//line hecbench_lda.go:54
 				gc_s_val_6[gc_rank] = val_6
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_6 := gc_s_val_6[gc_rank]
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:56
 				if gc_bdx <= ldaWarpSize {
 					r_6 = shared_2[0]
-//line hecbench_lda.go:57
 					returned_2 = true
 				}
 //line hecbench_lda.go:61
@@ -3582,7 +2686,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_6 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
@@ -3601,7 +2704,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-//line hecbench_lda.go:73
 				var gc_m78 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3660,11 +2762,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 							val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:67
 							var val_8 float32 = val_6
-//line hecbench_lda.go:26
 							gc_l_val_8[gc_lane] = val_8
 						}
 					}
@@ -3701,7 +2801,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:26
 							active_5 := gc_c11r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_5[gc_lane] = active_5
 						}
 					}
@@ -3713,23 +2812,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
 									_ = val_8
 //line hecbench_lda.go:28
 									active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
 //line hecbench_lda.go:28
 									active_5.StoreSlice(gc_c12m[gc_lane:])
-//line hecbench_lda.go:28
 									for gc_k35 := range 8 {
 //line hecbench_lda.go:28
 										gc_c12a[gc_lane+gc_k35] = offset_5
 									}
-//line hecbench_lda.go:28
 									for gc_k36 := range 8 {
 //line hecbench_lda.go:28
 										gc_c12w[gc_lane+gc_k36] = 32
 									}
-//line hecbench_lda.go:29
 									gc_left25 &^= 0xff << gc_lane
 								}
 							} else {
@@ -3739,23 +2834,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 //line hecbench_lda.go:28
 									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
 									_ = val_8
 //line hecbench_lda.go:28
 									active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
 //line hecbench_lda.go:28
 									active_5.StoreSlice(gc_c12m[gc_lane:])
-//line hecbench_lda.go:28
 									for gc_k33 := range 8 {
 //line hecbench_lda.go:28
 										gc_c12a[gc_lane+gc_k33] = offset_5
 									}
-//line hecbench_lda.go:28
 									for gc_k34 := range 8 {
 //line hecbench_lda.go:28
 										gc_c12w[gc_lane+gc_k34] = 32
 									}
-//line hecbench_lda.go:29
 									gc_left25 &^= 0xff << gc_lane
 								}
 							}
@@ -3766,7 +2857,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left25&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:41
 								val_8 := gc_l_val_8[gc_lane]
 								_ = val_8
 								active_5 := gc_l_active_5[gc_lane]
@@ -3811,7 +2901,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left26&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:41
 								val_8 := gc_l_val_8[gc_lane]
 //line hecbench_lda.go:28
 								val_8 += gc_c12r[gc_lane]
@@ -3821,16 +2910,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					gc_left27 := gc_act
 					if compiled.SIMD {
-//line hecbench_lda.go:30
 						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_tidx28 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx28.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
 							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								gc_tx := gc_tidx28.X + gc_lane
-//line hecbench_lda.go:35
 								gc_ty := gc_tidx28.Y
 								_ = gc_ty
 								gc_tz := gc_tidx28.Z
@@ -3843,24 +2929,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								r_8 := val_8
 //line hecbench_lda.go:67
 								val_6 = r_8
-//line hecbench_lda.go:69
 								gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if6.ToBits() != 0 {
-//line hecbench_lda.go:70
 									var gc_lanes16 [8]float32
 //line hecbench_lda.go:70
 									val_6.Store(&gc_lanes16)
-//line hecbench_lda.go:70
 									for gc_k38 := range 8 {
-//line hecbench_lda.go:70
 										if gc_if6.ToBits()&(1<<gc_k38) != 0 {
-//line hecbench_lda.go:70
 											gc_pos.Thread = gc_rank + gc_k38
 //line hecbench_lda.go:70
 											shared_2[0] = gc_lanes16[gc_k38]
 										}
 									}
-//line hecbench_lda.go:70
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_lda.go:70
@@ -3878,7 +2958,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
@@ -3891,24 +2970,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								r_8 := val_8
 //line hecbench_lda.go:67
 								val_6 = r_8
-//line hecbench_lda.go:69
 								gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if5.ToBits() != 0 {
-//line hecbench_lda.go:70
 									var gc_lanes15 [8]float32
 //line hecbench_lda.go:70
 									val_6.Store(&gc_lanes15)
-//line hecbench_lda.go:70
 									for gc_k37 := range 8 {
-//line hecbench_lda.go:70
 										if gc_if5.ToBits()&(1<<gc_k37) != 0 {
-//line hecbench_lda.go:70
 											gc_pos.Thread = gc_rank + gc_k37
 //line hecbench_lda.go:70
 											shared_2[0] = gc_lanes15[gc_k37]
 										}
 									}
-//line hecbench_lda.go:70
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_lda.go:70
@@ -3919,7 +2992,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left27 != 0 {
-//line hecbench_lda.go:78
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3939,22 +3011,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_8 float32 = val_8
 //line hecbench_lda.go:67
 							val_6 = r_8
-//line hecbench_lda.go:69
 							if gc_tx == 0 {
+//line hecbench_lda.go:70
 								shared_2[0] = val_6
 							}
-//line hecbench_lda.go:73
 							gc_s_val_6[gc_rank] = val_6
 						}
 					}
 				}
-//line hecbench_lda.go:78
 				gc_act = gc_save78 &^ gc_dead
 			}
-//line hecbench_lda.go:83
 			gc_vstep24 := 0
 			if compiled.SIMD {
-//line hecbench_lda.go:74
 				gc_Lane0Mask323 := compiled.Lane0Mask32()
 				for ; gc_vstep24+7 < gc_n; gc_vstep24 += 8 {
 					gc_rank := gc_vstep24
@@ -3968,52 +3036,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step20 := gc_vstep24
-			for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-				{
-					gc_rank := gc_step20 + 0
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step20 + 1
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step20 + 2
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step20 + 3
-					gc_pos.Thread = gc_rank
-					var r_6 float32
-//line hecbench_lda.go:74
-					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep24; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
 //line hecbench_lda.go:74
 				r_6 = shared_2[0]
 				gc_s_r_6[gc_rank] = r_6
 			}
-//line hecbench_lda.go:74
 			returned_2 = true
 		}
-//line hecbench_lda.go:77
 		gc_vstep25 := 0
 		if compiled.SIMD {
 			for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
@@ -4027,51 +3058,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step21 := gc_vstep25
-		for ; gc_step21+3 < gc_n; gc_step21 += 4 {
-			{
-				gc_rank := gc_step21 + 0
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step21 + 1
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step21 + 2
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-			{
-				gc_rank := gc_step21 + 3
-				gc_pos.Thread = gc_rank
-				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:216
-				gc_s_gammaSum[gc_rank] = gammaSum
-			}
-		}
-		for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep25; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 			gammaSum := r_6
-//line hecbench_lda.go:216
 			gc_s_gammaSum[gc_rank] = gammaSum
 		}
 //line hecbench_lda.go:215
@@ -4081,9 +3072,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more11 = false
-//line hecbench_lda.go:222
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off11, gc_to) {
+//line hecbench_lda.go:224
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
@@ -4096,15 +3087,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
 					gc_at25 := newGamma[gc_off29:][:gc_to]
 					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-					gc_step22 := gc_from
-					for ; gc_step22+3 < gc_to; gc_step22 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step22 + 0
-//line hecbench_lda.go:241
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -4113,12 +3102,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step22 + 1
-//line hecbench_lda.go:224
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -4127,12 +3114,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step22 + 2
-//line hecbench_lda.go:224
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -4141,12 +3126,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step22 + 3
-//line hecbench_lda.go:224
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -4155,11 +3138,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 						gc_more11 = true
 //line hecbench_lda.go:216
 						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -4168,14 +3150,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at26[gc_tx] *= Elogthetad
 					}
 				} else {
-					gc_step23 := gc_from
-					for ; gc_step23+3 < gc_to; gc_step23 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step23 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -4185,11 +3166,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step23 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -4199,11 +3179,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step23 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -4213,11 +3192,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step23 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
@@ -4227,11 +3205,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiPhiSum[j_3] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:215
 						j_3 := gc_tx + gc_off11
 						gc_more11 = true
 //line hecbench_lda.go:216
@@ -4251,16 +3228,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_3 bool
 //line hecbench_lda.go:36
 		shared_3 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep26 := 0
 		if compiled.SIMD {
-//line hecbench_lda.go:43
 			gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
 				gc_rank := gc_vstep26
 //line hecbench_lda.go:223
 				var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:43
 				val_9 := gc_vb12
 //line hecbench_lda.go:43
 				val_9.StoreSlice(gc_s_val_9[gc_rank:])
@@ -4269,60 +3243,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step24 := gc_vstep26
-		for ; gc_step24+3 < gc_n; gc_step24 += 4 {
-			{
-				gc_rank := gc_step24 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step24 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step24 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-			{
-				gc_rank := gc_step24 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:43
-				val_9 := float32(0.0)
-//line hecbench_lda.go:46
-				gc_s_val_9[gc_rank] = val_9
-				gc_s_r_9[gc_rank] = r_9
-			}
-		}
-		for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep26; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 			var r_9 float32
-//line hecbench_lda.go:43
 			val_9 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_9[gc_rank] = val_9
 			gc_s_r_9[gc_rank] = r_9
 		}
@@ -4333,9 +3258,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more12 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off12, gc_to) {
+//line hecbench_lda.go:53
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
@@ -4352,10 +3277,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:44
 							var i_4 int = gc_tx + gc_off12
-//line hecbench_lda.go:44
 							_ = i_4
+//line hecbench_lda.go:45
 							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 //line hecbench_lda.go:45
 							val_9.StoreSlice(gc_s_val_9[gc_rank:])
@@ -4367,9 +3291,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep27; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:55
 						val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:45
 						gc_more12 = true
 //line hecbench_lda.go:45
 						val_9 += gc_at27[gc_tx]
@@ -4383,10 +3305,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:44
 							var i_4 int = gc_tx + gc_off12
-							if i_4 < 0 || i_4 > len(vec_3)-8 {
 //line hecbench_lda.go:45
+							if i_4 < 0 || i_4 > len(vec_3)-8 {
 								break
 							}
 //line hecbench_lda.go:45
@@ -4399,62 +3320,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep28 > gc_from {
 						gc_more12 = true
 					}
-					gc_step25 := gc_vstep28
-					for ; gc_step25+3 < gc_to; gc_step25 += 4 {
-						{
-							gc_tx := gc_step25 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step25 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step25 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step25 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-//line hecbench_lda.go:45
-							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-					}
-					for gc_tx := gc_step25; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep28; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:44
 						i_4 := gc_tx + gc_off12
 						gc_more12 = true
 //line hecbench_lda.go:45
@@ -4513,11 +3382,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:60
 					val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:47
 					var val_10 float32 = val_9
-//line hecbench_lda.go:26
 					gc_l_val_10[gc_lane] = val_10
 				}
 			}
@@ -4554,7 +3421,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 //line hecbench_lda.go:26
 					active_6 := gc_c13r[gc_lane]
-//line hecbench_lda.go:28
 					gc_l_active_6[gc_lane] = active_6
 				}
 			}
@@ -4566,23 +3432,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
-//line hecbench_lda.go:28
 							_ = val_10
 //line hecbench_lda.go:28
 							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
 //line hecbench_lda.go:28
 							active_6.StoreSlice(gc_c14m[gc_lane:])
-//line hecbench_lda.go:28
 							for gc_k41 := range 8 {
 //line hecbench_lda.go:28
 								gc_c14a[gc_lane+gc_k41] = offset_6
 							}
-//line hecbench_lda.go:28
 							for gc_k42 := range 8 {
 //line hecbench_lda.go:28
 								gc_c14w[gc_lane+gc_k42] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left30 &^= 0xff << gc_lane
 						}
 					} else {
@@ -4592,23 +3454,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:28
 							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
-//line hecbench_lda.go:28
 							_ = val_10
 //line hecbench_lda.go:28
 							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
 //line hecbench_lda.go:28
 							active_6.StoreSlice(gc_c14m[gc_lane:])
-//line hecbench_lda.go:28
 							for gc_k39 := range 8 {
 //line hecbench_lda.go:28
 								gc_c14a[gc_lane+gc_k39] = offset_6
 							}
-//line hecbench_lda.go:28
 							for gc_k40 := range 8 {
 //line hecbench_lda.go:28
 								gc_c14w[gc_lane+gc_k40] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left30 &^= 0xff << gc_lane
 						}
 					}
@@ -4619,7 +3477,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_left30&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_10 := gc_l_val_10[gc_lane]
 						_ = val_10
 						active_6 := gc_l_active_6[gc_lane]
@@ -4664,7 +3521,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_left31&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_10 := gc_l_val_10[gc_lane]
 //line hecbench_lda.go:28
 						val_10 += gc_c14r[gc_lane]
@@ -4672,7 +3528,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-//line hecbench_lda.go:34
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4685,7 +3540,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 				warp_3 := gc_tx / ldaWarpSize
 				lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_10 := gc_l_val_10[gc_lane]
 //line hecbench_lda.go:44
 				var val_9 float32
@@ -4697,24 +3551,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if lane_3 == 0 {
 					shared_3[warp_3] = val_9
 				}
-//line hecbench_lda.go:54
 				gc_s_val_9[gc_rank] = val_9
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_9 := gc_s_val_9[gc_rank]
 				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:56
 				if gc_bdx <= ldaWarpSize {
 					r_9 = shared_3[0]
-//line hecbench_lda.go:57
 					returned_3 = true
 				}
 //line hecbench_lda.go:61
@@ -4726,7 +3576,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_9 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
@@ -4745,7 +3594,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-//line hecbench_lda.go:73
 				var gc_m89 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4804,11 +3652,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 							val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:67
 							var val_11 float32 = val_9
-//line hecbench_lda.go:26
 							gc_l_val_11[gc_lane] = val_11
 						}
 					}
@@ -4845,7 +3691,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:26
 							active_7 := gc_c15r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_7[gc_lane] = active_7
 						}
 					}
@@ -4857,23 +3702,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
 									_ = val_11
 //line hecbench_lda.go:28
 									active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
 //line hecbench_lda.go:28
 									active_7.StoreSlice(gc_c16m[gc_lane:])
-//line hecbench_lda.go:28
 									for gc_k45 := range 8 {
 //line hecbench_lda.go:28
 										gc_c16a[gc_lane+gc_k45] = offset_7
 									}
-//line hecbench_lda.go:28
 									for gc_k46 := range 8 {
 //line hecbench_lda.go:28
 										gc_c16w[gc_lane+gc_k46] = 32
 									}
-//line hecbench_lda.go:29
 									gc_left34 &^= 0xff << gc_lane
 								}
 							} else {
@@ -4883,23 +3724,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 //line hecbench_lda.go:28
 									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
 									_ = val_11
 //line hecbench_lda.go:28
 									active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
 //line hecbench_lda.go:28
 									active_7.StoreSlice(gc_c16m[gc_lane:])
-//line hecbench_lda.go:28
 									for gc_k43 := range 8 {
 //line hecbench_lda.go:28
 										gc_c16a[gc_lane+gc_k43] = offset_7
 									}
-//line hecbench_lda.go:28
 									for gc_k44 := range 8 {
 //line hecbench_lda.go:28
 										gc_c16w[gc_lane+gc_k44] = 32
 									}
-//line hecbench_lda.go:29
 									gc_left34 &^= 0xff << gc_lane
 								}
 							}
@@ -4910,7 +3747,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left34&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:41
 								val_11 := gc_l_val_11[gc_lane]
 								_ = val_11
 								active_7 := gc_l_active_7[gc_lane]
@@ -4955,7 +3791,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left35&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:41
 								val_11 := gc_l_val_11[gc_lane]
 //line hecbench_lda.go:28
 								val_11 += gc_c16r[gc_lane]
@@ -4965,16 +3800,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					gc_left36 := gc_act
 					if compiled.SIMD {
-//line hecbench_lda.go:30
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_tidx37 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx37.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
 							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								gc_tx := gc_tidx37.X + gc_lane
-//line hecbench_lda.go:35
 								gc_ty := gc_tidx37.Y
 								_ = gc_ty
 								gc_tz := gc_tidx37.Z
@@ -4987,24 +3819,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								r_11 := val_11
 //line hecbench_lda.go:67
 								val_9 = r_11
-//line hecbench_lda.go:69
 								gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if8.ToBits() != 0 {
-//line hecbench_lda.go:70
 									var gc_lanes18 [8]float32
 //line hecbench_lda.go:70
 									val_9.Store(&gc_lanes18)
-//line hecbench_lda.go:70
 									for gc_k48 := range 8 {
-//line hecbench_lda.go:70
 										if gc_if8.ToBits()&(1<<gc_k48) != 0 {
-//line hecbench_lda.go:70
 											gc_pos.Thread = gc_rank + gc_k48
 //line hecbench_lda.go:70
 											shared_3[0] = gc_lanes18[gc_k48]
 										}
 									}
-//line hecbench_lda.go:70
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_lda.go:70
@@ -5022,7 +3848,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
@@ -5035,24 +3860,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								r_11 := val_11
 //line hecbench_lda.go:67
 								val_9 = r_11
-//line hecbench_lda.go:69
 								gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if7.ToBits() != 0 {
-//line hecbench_lda.go:70
 									var gc_lanes17 [8]float32
 //line hecbench_lda.go:70
 									val_9.Store(&gc_lanes17)
-//line hecbench_lda.go:70
 									for gc_k47 := range 8 {
-//line hecbench_lda.go:70
 										if gc_if7.ToBits()&(1<<gc_k47) != 0 {
-//line hecbench_lda.go:70
 											gc_pos.Thread = gc_rank + gc_k47
 //line hecbench_lda.go:70
 											shared_3[0] = gc_lanes17[gc_k47]
 										}
 									}
-//line hecbench_lda.go:70
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_lda.go:70
@@ -5063,7 +3882,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left36 != 0 {
-//line hecbench_lda.go:78
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5083,22 +3901,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_11 float32 = val_11
 //line hecbench_lda.go:67
 							val_9 = r_11
-//line hecbench_lda.go:69
 							if gc_tx == 0 {
+//line hecbench_lda.go:70
 								shared_3[0] = val_9
 							}
-//line hecbench_lda.go:73
 							gc_s_val_9[gc_rank] = val_9
 						}
 					}
 				}
-//line hecbench_lda.go:78
 				gc_act = gc_save89 &^ gc_dead
 			}
-//line hecbench_lda.go:83
 			gc_vstep29 := 0
 			if compiled.SIMD {
-//line hecbench_lda.go:74
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
 				for ; gc_vstep29+7 < gc_n; gc_vstep29 += 8 {
 					gc_rank := gc_vstep29
@@ -5112,49 +3926,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step26 := gc_vstep29
-			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
-				{
-					gc_rank := gc_step26 + 0
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step26 + 1
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step26 + 2
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step26 + 3
-					gc_pos.Thread = gc_rank
-					var r_9 float32
-//line hecbench_lda.go:74
-					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep29; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
 //line hecbench_lda.go:74
 				r_9 = shared_3[0]
 				gc_s_r_9[gc_rank] = r_9
 			}
-//line hecbench_lda.go:74
 			returned_3 = true
 		}
 //line hecbench_lda.go:224
@@ -5165,10 +3943,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_4 bool
 //line hecbench_lda.go:36
 		shared_4 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep30 := 0
 		if compiled.SIMD {
-//line hecbench_lda.go:43
 			gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep30+7 < gc_n; gc_vstep30 += 8 {
 				gc_rank := gc_vstep30
@@ -5177,7 +3953,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:223
 				trainLoss := r_9
 				var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:43
 				val_12 := gc_vb13
 //line hecbench_lda.go:43
 				val_12.StoreSlice(gc_s_val_12[gc_rank:])
@@ -5188,74 +3963,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step27 := gc_vstep30
-		for ; gc_step27+3 < gc_n; gc_step27 += 4 {
-			{
-				gc_rank := gc_step27 + 0
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step27 + 1
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step27 + 2
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-			{
-				gc_rank := gc_step27 + 3
-				gc_pos.Thread = gc_rank
-				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-				trainLoss := r_9
-				var r_12 float32
-//line hecbench_lda.go:43
-				val_12 := float32(0.0)
-//line hecbench_lda.go:47
-				gc_s_val_12[gc_rank] = val_12
-				gc_s_trainLoss[gc_rank] = trainLoss
-				gc_s_r_12[gc_rank] = r_12
-			}
-		}
-		for gc_rank := gc_step27; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep30; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 			trainLoss := r_9
 			var r_12 float32
-//line hecbench_lda.go:43
 			val_12 := float32(0.0)
-//line hecbench_lda.go:47
 			gc_s_val_12[gc_rank] = val_12
 			gc_s_trainLoss[gc_rank] = trainLoss
 			gc_s_r_12[gc_rank] = r_12
@@ -5267,9 +3981,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more13 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off13, gc_to) {
+//line hecbench_lda.go:53
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
@@ -5286,10 +4000,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:44
 							var i_5 int = gc_tx + gc_off13
-//line hecbench_lda.go:44
 							_ = i_5
+//line hecbench_lda.go:45
 							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 //line hecbench_lda.go:45
 							val_12.StoreSlice(gc_s_val_12[gc_rank:])
@@ -5301,9 +4014,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep31; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:55
 						val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:45
 						gc_more13 = true
 //line hecbench_lda.go:45
 						val_12 += gc_at28[gc_tx]
@@ -5317,10 +4028,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
 							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:44
 							var i_5 int = gc_tx + gc_off13
-							if i_5 < 0 || i_5 > len(vec_4)-8 {
 //line hecbench_lda.go:45
+							if i_5 < 0 || i_5 > len(vec_4)-8 {
 								break
 							}
 //line hecbench_lda.go:45
@@ -5333,62 +4043,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep32 > gc_from {
 						gc_more13 = true
 					}
-					gc_step28 := gc_vstep32
-					for ; gc_step28+3 < gc_to; gc_step28 += 4 {
-						{
-							gc_tx := gc_step28 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step28 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step28 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step28 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-//line hecbench_lda.go:45
-							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-					}
-					for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep32; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:44
 						i_5 := gc_tx + gc_off13
 						gc_more13 = true
 //line hecbench_lda.go:45
@@ -5447,11 +4105,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:60
 					val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:47
 					var val_13 float32 = val_12
-//line hecbench_lda.go:26
 					gc_l_val_13[gc_lane] = val_13
 				}
 			}
@@ -5488,7 +4144,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 //line hecbench_lda.go:26
 					active_8 := gc_c17r[gc_lane]
-//line hecbench_lda.go:28
 					gc_l_active_8[gc_lane] = active_8
 				}
 			}
@@ -5500,23 +4155,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
-//line hecbench_lda.go:28
 							_ = val_13
 //line hecbench_lda.go:28
 							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
 //line hecbench_lda.go:28
 							active_8.StoreSlice(gc_c18m[gc_lane:])
-//line hecbench_lda.go:28
 							for gc_k51 := range 8 {
 //line hecbench_lda.go:28
 								gc_c18a[gc_lane+gc_k51] = offset_8
 							}
-//line hecbench_lda.go:28
 							for gc_k52 := range 8 {
 //line hecbench_lda.go:28
 								gc_c18w[gc_lane+gc_k52] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left39 &^= 0xff << gc_lane
 						}
 					} else {
@@ -5526,23 +4177,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:28
 							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
-//line hecbench_lda.go:28
 							_ = val_13
 //line hecbench_lda.go:28
 							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
 //line hecbench_lda.go:28
 							active_8.StoreSlice(gc_c18m[gc_lane:])
-//line hecbench_lda.go:28
 							for gc_k49 := range 8 {
 //line hecbench_lda.go:28
 								gc_c18a[gc_lane+gc_k49] = offset_8
 							}
-//line hecbench_lda.go:28
 							for gc_k50 := range 8 {
 //line hecbench_lda.go:28
 								gc_c18w[gc_lane+gc_k50] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left39 &^= 0xff << gc_lane
 						}
 					}
@@ -5553,7 +4200,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_left39&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_13 := gc_l_val_13[gc_lane]
 						_ = val_13
 						active_8 := gc_l_active_8[gc_lane]
@@ -5598,7 +4244,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_left40&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_13 := gc_l_val_13[gc_lane]
 //line hecbench_lda.go:28
 						val_13 += gc_c18r[gc_lane]
@@ -5606,7 +4251,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-//line hecbench_lda.go:34
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -5619,7 +4263,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 				warp_4 := gc_tx / ldaWarpSize
 				lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_13 := gc_l_val_13[gc_lane]
 //line hecbench_lda.go:44
 				var val_12 float32
@@ -5631,24 +4274,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if lane_4 == 0 {
 					shared_4[warp_4] = val_12
 				}
-//line hecbench_lda.go:54
 				gc_s_val_12[gc_rank] = val_12
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_12 := gc_s_val_12[gc_rank]
 				r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:56
 				if gc_bdx <= ldaWarpSize {
 					r_12 = shared_4[0]
-//line hecbench_lda.go:57
 					returned_4 = true
 				}
 //line hecbench_lda.go:61
@@ -5660,7 +4299,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_12 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_r_12[gc_rank] = r_12
 			}
@@ -5679,7 +4317,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-//line hecbench_lda.go:73
 				var gc_m100 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -5738,11 +4375,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 							val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:67
 							var val_14 float32 = val_12
-//line hecbench_lda.go:26
 							gc_l_val_14[gc_lane] = val_14
 						}
 					}
@@ -5779,7 +4414,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:26
 							active_9 := gc_c19r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_9[gc_lane] = active_9
 						}
 					}
@@ -5791,23 +4425,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
 									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
 									_ = val_14
 //line hecbench_lda.go:28
 									active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
 //line hecbench_lda.go:28
 									active_9.StoreSlice(gc_c20m[gc_lane:])
-//line hecbench_lda.go:28
 									for gc_k55 := range 8 {
 //line hecbench_lda.go:28
 										gc_c20a[gc_lane+gc_k55] = offset_9
 									}
-//line hecbench_lda.go:28
 									for gc_k56 := range 8 {
 //line hecbench_lda.go:28
 										gc_c20w[gc_lane+gc_k56] = 32
 									}
-//line hecbench_lda.go:29
 									gc_left43 &^= 0xff << gc_lane
 								}
 							} else {
@@ -5817,23 +4447,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 //line hecbench_lda.go:28
 									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
 									_ = val_14
 //line hecbench_lda.go:28
 									active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
 //line hecbench_lda.go:28
 									active_9.StoreSlice(gc_c20m[gc_lane:])
-//line hecbench_lda.go:28
 									for gc_k53 := range 8 {
 //line hecbench_lda.go:28
 										gc_c20a[gc_lane+gc_k53] = offset_9
 									}
-//line hecbench_lda.go:28
 									for gc_k54 := range 8 {
 //line hecbench_lda.go:28
 										gc_c20w[gc_lane+gc_k54] = 32
 									}
-//line hecbench_lda.go:29
 									gc_left43 &^= 0xff << gc_lane
 								}
 							}
@@ -5844,7 +4470,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left43&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:41
 								val_14 := gc_l_val_14[gc_lane]
 								_ = val_14
 								active_9 := gc_l_active_9[gc_lane]
@@ -5889,7 +4514,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left44&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:41
 								val_14 := gc_l_val_14[gc_lane]
 //line hecbench_lda.go:28
 								val_14 += gc_c20r[gc_lane]
@@ -5899,16 +4523,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					gc_left45 := gc_act
 					if compiled.SIMD {
-//line hecbench_lda.go:30
 						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_tidx46 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx46.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
 							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								gc_tx := gc_tidx46.X + gc_lane
-//line hecbench_lda.go:35
 								gc_ty := gc_tidx46.Y
 								_ = gc_ty
 								gc_tz := gc_tidx46.Z
@@ -5921,24 +4542,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								r_14 := val_14
 //line hecbench_lda.go:67
 								val_12 = r_14
-//line hecbench_lda.go:69
 								gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if10.ToBits() != 0 {
-//line hecbench_lda.go:70
 									var gc_lanes20 [8]float32
 //line hecbench_lda.go:70
 									val_12.Store(&gc_lanes20)
-//line hecbench_lda.go:70
 									for gc_k58 := range 8 {
-//line hecbench_lda.go:70
 										if gc_if10.ToBits()&(1<<gc_k58) != 0 {
-//line hecbench_lda.go:70
 											gc_pos.Thread = gc_rank + gc_k58
 //line hecbench_lda.go:70
 											shared_4[0] = gc_lanes20[gc_k58]
 										}
 									}
-//line hecbench_lda.go:70
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_lda.go:70
@@ -5956,7 +4571,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue // the lanes wrap to the next row
 								}
 								gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
 								gc_ty := gc_tidx.Y
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
@@ -5969,24 +4583,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								r_14 := val_14
 //line hecbench_lda.go:67
 								val_12 = r_14
-//line hecbench_lda.go:69
 								gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if9.ToBits() != 0 {
-//line hecbench_lda.go:70
 									var gc_lanes19 [8]float32
 //line hecbench_lda.go:70
 									val_12.Store(&gc_lanes19)
-//line hecbench_lda.go:70
 									for gc_k57 := range 8 {
-//line hecbench_lda.go:70
 										if gc_if9.ToBits()&(1<<gc_k57) != 0 {
-//line hecbench_lda.go:70
 											gc_pos.Thread = gc_rank + gc_k57
 //line hecbench_lda.go:70
 											shared_4[0] = gc_lanes19[gc_k57]
 										}
 									}
-//line hecbench_lda.go:70
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_lda.go:70
@@ -5997,7 +4605,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left45 != 0 {
-//line hecbench_lda.go:78
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6017,22 +4624,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_14 float32 = val_14
 //line hecbench_lda.go:67
 							val_12 = r_14
-//line hecbench_lda.go:69
 							if gc_tx == 0 {
+//line hecbench_lda.go:70
 								shared_4[0] = val_12
 							}
-//line hecbench_lda.go:73
 							gc_s_val_12[gc_rank] = val_12
 						}
 					}
 				}
-//line hecbench_lda.go:78
 				gc_act = gc_save100 &^ gc_dead
 			}
-//line hecbench_lda.go:83
 			gc_vstep33 := 0
 			if compiled.SIMD {
-//line hecbench_lda.go:74
 				gc_Lane0Mask325 := compiled.Lane0Mask32()
 				for ; gc_vstep33+7 < gc_n; gc_vstep33 += 8 {
 					gc_rank := gc_vstep33
@@ -6046,49 +4649,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step29 := gc_vstep33
-			for ; gc_step29+3 < gc_n; gc_step29 += 4 {
-				{
-					gc_rank := gc_step29 + 0
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step29 + 1
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step29 + 2
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step29 + 3
-					gc_pos.Thread = gc_rank
-					var r_12 float32
-//line hecbench_lda.go:74
-					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank] = r_12
-				}
-			}
-			for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep33; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
 //line hecbench_lda.go:74
 				r_12 = shared_4[0]
 				gc_s_r_12[gc_rank] = r_12
 			}
-//line hecbench_lda.go:74
 			returned_4 = true
 		}
 		archsimd.ClearAVXUpperBits()
@@ -6099,16 +4666,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off32 := gc_bx
+//line hecbench_lda.go:84
 				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
-					gc_step30 := gc_from
-					for ; gc_step30+3 < gc_to; gc_step30 += 4 {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
-							gc_tx := gc_step30 + 0
-//line hecbench_lda.go:92
+							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:94
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -6118,11 +4684,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step30 + 1
-//line hecbench_lda.go:234
+							gc_tx := gc_step8 + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -6132,11 +4695,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step30 + 2
-//line hecbench_lda.go:234
+							gc_tx := gc_step8 + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -6146,11 +4706,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step30 + 3
-//line hecbench_lda.go:234
+							gc_tx := gc_step8 + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -6160,10 +4717,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
-					for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:235
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -6173,11 +4728,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at30[0] += valiLoss
 					}
 				} else {
-//line hecbench_lda.go:232
-					gc_step31 := gc_from
-					for ; gc_step31+3 < gc_to; gc_step31 += 4 {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 						{
-							gc_tx := gc_step31 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -6189,8 +4743,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step31 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -6202,8 +4755,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step31 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -6215,8 +4767,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
-							gc_tx := gc_step31 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -6228,8 +4779,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
-					for gc_tx := gc_step31; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]

@@ -26,8 +26,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 //line hecbench_lfib4.go:31
 	px := lfibP4
-//line hecbench_lfib4.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:34
 		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
 			gc_at := cx[:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -35,10 +35,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_lfib4.go:32
 					var myid int = gc_tx
-//line hecbench_lfib4.go:32
 					_ = myid
+//line hecbench_lfib4.go:33
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -52,10 +51,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_lfib4.go:32
 					var myid int = gc_tx
-					if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
 //line hecbench_lfib4.go:33
+					if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
 						break
 					}
 //line hecbench_lfib4.go:34
@@ -63,46 +61,11 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-					myid := gc_tx
-					cx[myid] = x[myid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-					myid := gc_tx
-					cx[myid] = x[myid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-					myid := gc_tx
-					cx[myid] = x[myid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-					myid := gc_tx
-					cx[myid] = x[myid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 				myid := gc_tx
+//line hecbench_lfib4.go:33
 				cx[myid] = x[myid]
 			}
 		}
@@ -111,8 +74,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	for k := 1; k < s/lfibP4; k++ {
 //line hecbench_lfib4.go:38
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:40
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:41
 			if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -137,9 +100,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
-//line hecbench_lfib4.go:32
 									var myid int = gc_tx
-//line hecbench_lfib4.go:32
 									_ = myid
 //line hecbench_lfib4.go:39
 									archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -148,36 +109,30 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							}
 							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
-//line hecbench_lfib4.go:32
 								myid := gc_tx
 								_ = myid
 //line hecbench_lfib4.go:40
 								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
 									gc_at6[gc_u] + gc_at7[gc_u]
 							}
-//line hecbench_lfib4.go:44
 							gc_tx = gc_fasthi - 1
 							continue
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:40
 						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				} else {
-//line hecbench_lfib4.go:45
 					gc_vstep4 := gc_from
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line hecbench_lfib4.go:32
 							var myid int = gc_tx
 //line hecbench_lfib4.go:40
 							if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
-//line hecbench_lfib4.go:40
 								break
 							}
 //line hecbench_lfib4.go:40
@@ -188,7 +143,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:40
 						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -197,8 +151,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			}
 		}
-//line hecbench_lfib4.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:50
 			gc_off6 := px
 			gc_off7 := k * lfibP4
 			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
@@ -209,10 +163,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line hecbench_lfib4.go:32
 						var myid int = gc_tx
-//line hecbench_lfib4.go:32
 						_ = myid
+//line hecbench_lfib4.go:33
 						archsimd.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
 						archsimd.LoadUint32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at10[gc_tx:])
 					}
@@ -228,11 +181,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line hecbench_lfib4.go:32
 						var myid int = gc_tx
 //line hecbench_lfib4.go:46
 						if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
-//line hecbench_lfib4.go:46
 							break
 						}
 //line hecbench_lfib4.go:47
@@ -241,53 +192,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
-						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 					myid := gc_tx
 //line hecbench_lfib4.go:46
 					cx[myid] = cx[px+myid]
@@ -309,8 +216,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 //line hecbench_lfib4.go:59
 	ay := lfibP4 * 2
-//line hecbench_lfib4.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:62
 		gc_off := ay
 		gc_off2 := 2 * lfibP4
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
@@ -325,17 +232,15 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line hecbench_lfib4.go:60
 							var myid int = gc_tx
-//line hecbench_lfib4.go:60
 							_ = myid
+//line hecbench_lfib4.go:61
 							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:61
@@ -346,8 +251,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
+//line hecbench_lfib4.go:61
 				cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
@@ -355,10 +260,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_lfib4.go:60
 					var myid int = gc_tx
-					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
 //line hecbench_lfib4.go:61
+					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
 						break
 					}
 //line hecbench_lfib4.go:62
@@ -366,54 +270,19 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-					myid := gc_tx
-					cy[ay+myid] = y[2*lfibP4+myid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-					myid := gc_tx
-					cy[ay+myid] = y[2*lfibP4+myid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-					myid := gc_tx
-					cy[ay+myid] = y[2*lfibP4+myid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-					myid := gc_tx
-					cy[ay+myid] = y[2*lfibP4+myid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
+//line hecbench_lfib4.go:61
 				cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		}
 	}
 //line hecbench_lfib4.go:64
 	for k := 0; k < s/lfibP4; k++ {
-//line hecbench_lfib4.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:67
 			gc_off3 := lfibP4
 			gc_off4 := ay
 			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
@@ -429,10 +298,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line hecbench_lfib4.go:60
 								var myid int = gc_tx
-//line hecbench_lfib4.go:60
 								_ = myid
+//line hecbench_lfib4.go:61
 								archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							}
@@ -440,7 +308,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line hecbench_lfib4.go:60
 							myid := gc_tx
 							_ = myid
 //line hecbench_lfib4.go:66
@@ -452,7 +319,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
@@ -463,11 +329,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_lfib4.go:60
 						var myid int = gc_tx
 //line hecbench_lfib4.go:66
 						if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
-//line hecbench_lfib4.go:66
 							break
 						}
 //line hecbench_lfib4.go:67
@@ -476,53 +340,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
-						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
@@ -532,8 +352,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 		}
 //line hecbench_lfib4.go:70
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:72
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:73
 			if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -558,9 +378,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							if compiled.SIMD {
 								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 									gc_tx := gc_vstep5
-//line hecbench_lfib4.go:60
 									var myid int = gc_tx
-//line hecbench_lfib4.go:60
 									_ = myid
 //line hecbench_lfib4.go:71
 									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
@@ -569,36 +387,30 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							}
 							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
-//line hecbench_lfib4.go:60
 								myid := gc_tx
 								_ = myid
 //line hecbench_lfib4.go:72
 								gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
 									gc_at9[gc_u3] + gc_at10[gc_u3]
 							}
-//line hecbench_lfib4.go:76
 							gc_tx = gc_fasthi3 - 1
 							continue
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:72
 						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				} else {
-//line hecbench_lfib4.go:77
 					gc_vstep6 := gc_from
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
-//line hecbench_lfib4.go:60
 							var myid int = gc_tx
 //line hecbench_lfib4.go:72
 							if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
-//line hecbench_lfib4.go:72
 								break
 							}
 //line hecbench_lfib4.go:72
@@ -609,7 +421,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:72
 						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
@@ -619,8 +430,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:83
 		gc_off10 := 2 * lfibP4
 		gc_off11 := lfibP4
 		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
@@ -639,10 +450,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
-//line hecbench_lfib4.go:60
 							var myid int = gc_tx
-//line hecbench_lfib4.go:60
 							_ = myid
+//line hecbench_lfib4.go:61
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo4):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo4):])
 							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo4):])
@@ -651,7 +461,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:79
@@ -664,7 +473,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
@@ -676,11 +484,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
-//line hecbench_lfib4.go:60
 					var myid int = gc_tx
 //line hecbench_lfib4.go:79
 					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
-//line hecbench_lfib4.go:79
 						break
 					}
 //line hecbench_lfib4.go:80
@@ -693,7 +499,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
@@ -729,8 +534,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
-//line hecbench_lfib4.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:101
 		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
 			gc_at := a0[:gc_bdx]
 			gc_at2 := y[:gc_bdx]
@@ -738,10 +543,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
-//line hecbench_lfib4.go:100
 					_ = myid
+//line hecbench_lfib4.go:101
 					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -755,11 +559,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
 //line hecbench_lfib4.go:102
 					if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
-//line hecbench_lfib4.go:102
 						break
 					}
 //line hecbench_lfib4.go:103
@@ -767,49 +569,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:102
 				a0[myid] = y[myid]
@@ -817,8 +579,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 		}
 	}
 	{
-//line hecbench_lfib4.go:108
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:109
 		if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -836,9 +598,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line hecbench_lfib4.go:100
 								var myid int = gc_tx
-//line hecbench_lfib4.go:100
 								_ = myid
 //line hecbench_lfib4.go:105
 								archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -847,34 +607,28 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						}
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line hecbench_lfib4.go:100
 							myid := gc_tx
 							_ = myid
 //line hecbench_lfib4.go:106
 							gc_at3[gc_u] = gc_at4[gc_u]
 						}
-//line hecbench_lfib4.go:109
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-//line hecbench_lfib4.go:110
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_lfib4.go:100
 						var myid int = gc_tx
 //line hecbench_lfib4.go:106
 						if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
-//line hecbench_lfib4.go:106
 							break
 						}
 //line hecbench_lfib4.go:106
@@ -882,53 +636,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-					{
-//line hecbench_lfib4.go:110
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-					{
-//line hecbench_lfib4.go:110
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-					{
-//line hecbench_lfib4.go:110
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-				}
-//line hecbench_lfib4.go:110
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
@@ -936,8 +646,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:114
 		gc_off2 := a
 		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
 			gc_at5 := b0[:gc_bdx]
@@ -948,10 +658,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
-//line hecbench_lfib4.go:100
 					_ = myid
+//line hecbench_lfib4.go:101
 					archsimd.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
@@ -969,11 +678,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
 //line hecbench_lfib4.go:110
 					if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
-//line hecbench_lfib4.go:110
 						break
 					}
 //line hecbench_lfib4.go:111
@@ -983,57 +690,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:110
 				b0[myid] = a0[a+myid]
@@ -1042,8 +701,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:118
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:119
 		gc_off3 := b - lfibP4
 		gc_off4 := a - (lfibP4 - lfibP3)
 		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
@@ -1058,17 +717,15 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
-//line hecbench_lfib4.go:100
 							var myid int = gc_tx
-//line hecbench_lfib4.go:100
 							_ = myid
+//line hecbench_lfib4.go:101
 							archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:115
@@ -1079,7 +736,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -1089,11 +745,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
 //line hecbench_lfib4.go:115
 					if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
-//line hecbench_lfib4.go:115
 						break
 					}
 //line hecbench_lfib4.go:116
@@ -1101,57 +755,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		}
 	}
-//line hecbench_lfib4.go:121
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:122
 		gc_off5 := c - lfibP4
 		gc_off6 := a - (lfibP3 - lfibP2)
 		gc_off7 := a - (lfibP4 - lfibP2)
@@ -1168,17 +782,15 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					if compiled.SIMD {
 						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
 							gc_tx := gc_vstep9
-//line hecbench_lfib4.go:100
 							var myid int = gc_tx
-//line hecbench_lfib4.go:100
 							_ = myid
+//line hecbench_lfib4.go:101
 							archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:118
@@ -1189,7 +801,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -1199,11 +810,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 					gc_tx := gc_vstep10
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
 //line hecbench_lfib4.go:118
 					if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
-//line hecbench_lfib4.go:118
 						break
 					}
 //line hecbench_lfib4.go:119
@@ -1211,57 +820,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
-					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		}
 	}
-//line hecbench_lfib4.go:124
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:125
 		gc_off8 := d - lfibP4
 		gc_off9 := a - (lfibP2 - lfibP1)
 		gc_off10 := a - (lfibP3 - lfibP1)
@@ -1280,17 +849,15 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_fasthi4; gc_vstep11 += 8 {
 							gc_tx := gc_vstep11
-//line hecbench_lfib4.go:100
 							var myid int = gc_tx
-//line hecbench_lfib4.go:100
 							_ = myid
+//line hecbench_lfib4.go:101
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u4 := gc_vstep11 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:121
@@ -1302,7 +869,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -1313,11 +879,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.SIMD {
 				for ; gc_vstep12+7 < gc_bdx; gc_vstep12 += 8 {
 					gc_tx := gc_vstep12
-//line hecbench_lfib4.go:100
 					var myid int = gc_tx
 //line hecbench_lfib4.go:121
 					if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
-//line hecbench_lfib4.go:121
 						break
 					}
 //line hecbench_lfib4.go:122
@@ -1328,7 +892,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_vstep12; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -1351,40 +914,34 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:137
 			d0 := d0[:512]
 			{
-//line hecbench_lfib4.go:140
 				gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:141
 				if gc_bound := lfibP4; gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep13 := gc_from
 					if compiled.SIMD {
-//line hecbench_lfib4.go:130
 						gc_vb := archsimd.BroadcastUint32x8(uint32(0))
 					gc_steps2:
 						for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
 							gc_tx := gc_vstep13
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 							var myid int = gc_tx
-//line hecbench_lfib4.go:130
 							tmp := gc_vb
 							{
 //line hecbench_lfib4.go:134
 								if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
-//line hecbench_lfib4.go:134
 									break
 								}
 //line hecbench_lfib4.go:134
 								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
-//line hecbench_lfib4.go:134
 									var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_lfib4.go:134
 									if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 										gc_ld2 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
 									} else {
-//line hecbench_lfib4.go:135
 										break gc_steps2
 									}
 //line hecbench_lfib4.go:135
@@ -2110,15 +1667,12 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 								tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 							}
 						}
-//line hecbench_lfib4.go:152
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						myid := gc_tx
-//line hecbench_lfib4.go:130
 						tmp := uint32(0)
 						{
 //line hecbench_lfib4.go:134
@@ -2127,902 +1681,902 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							}
 							{
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(0)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(1)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(2)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(3)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(4)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(5)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(6)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(7)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(8)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(9)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(10)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(11)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(12)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(13)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(14)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(15)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(16)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(17)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(18)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(19)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(20)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(21)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(22)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(23)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(24)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(25)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(26)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(27)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(28)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(29)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(30)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(31)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(32)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(33)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(34)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(35)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(36)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(37)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(38)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(39)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(40)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(41)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(42)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(43)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(44)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(45)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(46)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(47)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(48)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(49)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(50)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(51)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(52)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(53)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(54)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(55)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(56)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(57)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(58)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(59)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 							}
 							{
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(0)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(1)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(2)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(3)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(4)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(5)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(6)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(7)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(8)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(9)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(10)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(11)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(12)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(13)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(14)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(15)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(16)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(17)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(18)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(19)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(20)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(21)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(22)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(23)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(24)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(25)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(26)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(27)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(28)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(29)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(30)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(31)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(32)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(33)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(34)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(35)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(36)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(37)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(38)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(39)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(40)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(41)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(42)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(43)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(44)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(45)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(46)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(47)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(48)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(49)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(50)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(51)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(52)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(53)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(54)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(55)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(56)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(57)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(58)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(59)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(60)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(61)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(62)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(63)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 							}
 							{
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(0)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(1)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(2)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(3)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(4)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(5)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(6)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(7)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(8)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(9)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(10)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(11)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(12)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(13)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(14)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(15)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(16)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(17)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(18)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(19)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(20)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(21)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(22)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(23)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(24)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(25)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(26)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(27)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(28)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(29)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(30)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(31)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(32)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(33)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(34)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(35)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(36)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(37)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(38)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(39)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(40)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(41)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(42)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(43)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(44)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(45)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(46)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(47)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(48)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(49)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(50)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(51)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(52)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(53)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(54)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 							}
@@ -3031,11 +2585,11 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 				}
 			}
-//line hecbench_lfib4.go:157
 		})
 	}
 }
 
+//line hecbench_lfib4.go:161
 func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3051,19 +2605,19 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	k0 := gc_bx * lfibLKNB
 //line hecbench_lfib4.go:166
 	cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
-//line hecbench_lfib4.go:168
 	fcol := 0
 	if gc_bx == 0 {
 		fcol = 1
 	}
+//line hecbench_lfib4.go:172
 	ecol := lfibLKNB
 	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
 		ecol = r % lfibLKNB
 	}
 //line hecbench_lfib4.go:177
 	for i := fcol; i < ecol; i++ {
-//line hecbench_lfib4.go:179
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:180
 			gc_row := i
 			gc_off := (k0+i)*s - lfibP4
 			gc_fastlo, gc_fasthi := 0, 0
@@ -3110,7 +2664,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
 						if ((k0+i)*s-lfibP4+gc_tx) < 0 || ((k0+i)*s-lfibP4+gc_tx) > len(x)-8 || gc_tx < 0 || gc_tx > len(cx[i])-8 {
-//line hecbench_lfib4.go:178
 							break
 						}
 //line hecbench_lfib4.go:179
@@ -3118,38 +2671,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
@@ -3158,63 +2680,57 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
 			k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 			pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 			gc_s_pcx[gc_rank] = pcx
 		}
 	}
@@ -3222,7 +2738,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	for k := 0; k < s/lfibP4-1; k++ {
 //line hecbench_lfib4.go:187
 		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-//line hecbench_lfib4.go:189
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -3230,10 +2745,9 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 //line hecbench_lfib4.go:163
 					k1 := gc_tx / lfibLWDR
 					k2 := gc_tx % lfibLWDR
-//line hecbench_lfib4.go:166
 					pcx := gc_s_pcx[gc_rank]
-//line hecbench_lfib4.go:188
 					if !(gc_bx == 0 && gc_tx == 0) &&
+//line hecbench_lfib4.go:189
 						!(gc_bx == gc_gdx-1 && k1 >= ecol) {
 						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
 							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
@@ -3243,8 +2757,8 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 //line hecbench_lfib4.go:198
 		for i_2 := fcol; i_2 < ecol; i_2++ {
-//line hecbench_lfib4.go:200
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:201
 				gc_row2 := i_2
 				gc_off2 := lfibP4
 				gc_off3 := (k0+i_2)*s + k*lfibP4
@@ -3296,7 +2810,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:199
 							if (lfibP4+gc_tx) < 0 || (lfibP4+gc_tx) > len(cx[i_2])-8 || gc_tx < 0 || gc_tx > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx) > len(x)-8 {
-//line hecbench_lfib4.go:199
 								break
 							}
 //line hecbench_lfib4.go:200

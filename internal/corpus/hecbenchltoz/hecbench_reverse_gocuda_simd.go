@@ -18,14 +18,13 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-//line hecbench_reverse.go:14
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
-//line hecbench_reverse.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reverse.go:17
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
@@ -33,10 +32,9 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reverse.go:15
 					var tid int = gc_tx
-//line hecbench_reverse.go:15
 					_ = tid
+//line hecbench_reverse.go:16
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -50,10 +48,9 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_reverse.go:15
 					var tid int = gc_tx
-					if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
 //line hecbench_reverse.go:16
+					if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
 						break
 					}
 //line hecbench_reverse.go:17
@@ -61,53 +58,18 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
-					tid := gc_tx
-					s[tid] = d[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
-					tid := gc_tx
-					s[tid] = d[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
-					tid := gc_tx
-					s[tid] = d[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
-					tid := gc_tx
-					s[tid] = d[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 				tid := gc_tx
+//line hecbench_reverse.go:16
 				s[tid] = d[tid]
 			}
 		}
 	}
-//line hecbench_reverse.go:22
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
+//line hecbench_reverse.go:24
 		gc_off := len_ - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
@@ -116,49 +78,44 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 				tid := gc_tx
 //line hecbench_reverse.go:18
 				d[tid] = s[len_-tid-1]

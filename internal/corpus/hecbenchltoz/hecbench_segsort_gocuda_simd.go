@@ -35,13 +35,10 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_at := localHisto[:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line hecbench_segsort.go:55
 					gc_vb2 := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_segsort.go:50
 						var tid int = gc_tx
-//line hecbench_segsort.go:50
 						_ = tid
 //line hecbench_segsort.go:55
 						gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -53,18 +50,14 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_segsort.go:59
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_segsort.go:55
 					gc_vb := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_segsort.go:50
 						var tid int = gc_tx
 //line hecbench_segsort.go:55
 						if tid < 0 || tid > len(localHisto)-8 {
-//line hecbench_segsort.go:55
 							break
 						}
 //line hecbench_segsort.go:55
@@ -72,53 +65,9 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
-						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
-					}
-					{
-//line hecbench_segsort.go:59
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
-						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
-					}
-					{
-//line hecbench_segsort.go:59
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
-						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
-					}
-					{
-//line hecbench_segsort.go:59
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
-						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
-					}
-				}
-//line hecbench_segsort.go:59
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 					tid := gc_tx
 //line hecbench_segsort.go:55
 					localHisto[tid] = 0
@@ -127,9 +76,9 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		}
 	}
 	{
-//line hecbench_segsort.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_segsort.go:64
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -212,11 +161,9 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 				}
 			} else {
-//line hecbench_segsort.go:105
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:51
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:60
 					size := dSegEnds[gid] - dSegBegins[gid]
@@ -272,9 +219,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_segsort.go:116
 		var gc_m8 uint32
-//line hecbench_segsort.go:105
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -284,7 +229,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line hecbench_segsort.go:115
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -294,7 +238,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 				tid := gc_tx
 //line hecbench_segsort.go:105
 				if tid < 32 {
@@ -302,7 +245,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 			}
 		}
-//line hecbench_segsort.go:111
 		gc_save8 := gc_act
 		gc_act = gc_save8 & gc_m8
 		if gc_act != 0 {
@@ -325,15 +267,14 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
 					lane := gc_tx & 31
+//line hecbench_segsort.go:27
 					var data int32
 					if lane > 0 && lane < n {
 						data = in[lane-1]
 					} else {
 						data = 0
 					}
-//line hecbench_segsort.go:34
 					gc_l_data[gc_lane] = data
 				}
 			}
@@ -348,7 +289,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line hecbench_segsort.go:44
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -359,40 +299,32 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_segsort.go:26
 						lane := gc_tx & 31
-//line hecbench_segsort.go:28
 						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:34
 						other := gc_c1r[gc_lane]
 						if lane > i {
 							data += other
 						}
-//line hecbench_segsort.go:39
 						gc_l_data[gc_lane] = data
 					}
 				}
 			}
 			{
-//line hecbench_segsort.go:45
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_segsort.go:48
 				gc_x02 := gc_tidx.X
 				gc_off15 := gc_x02
+//line hecbench_segsort.go:50
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
 					gc_at17 := dBinCounter[gc_off15:][:32]
 					gc_at18 := localHisto[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line hecbench_segsort.go:56
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
 						lane := gc_tx & 31
-//line hecbench_segsort.go:50
 						tid := gc_tx
-//line hecbench_segsort.go:52
 						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 						if lane < n {
@@ -417,11 +349,8 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
 						lane := gc_tx & 31
-//line hecbench_segsort.go:50
 						tid := gc_tx
-//line hecbench_segsort.go:52
 						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 						if lane < n {
@@ -438,7 +367,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 			}
 		}
-//line hecbench_segsort.go:118
 		gc_act = gc_save8 &^ gc_dead
 	}
 }

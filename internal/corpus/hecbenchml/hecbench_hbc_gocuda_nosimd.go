@@ -31,13 +31,12 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
 	SRow := gocuda.Shared[[]int32](t, 1)[:1]
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
-//line hecbench_hbc.go:81
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
 			j := gc_tx
+//line hecbench_hbc.go:82
 			dRow := pitchRow(d, gc_bx, pitchD)
 			sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
 			deltaRow := pitchRow(delta, gc_bx, pitchDelta)
@@ -54,22 +53,18 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				endpointsRow[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
 				jia[0] = 0
 			}
-//line hecbench_hbc.go:101
 			gc_s_dRow[gc_rank] = dRow
 			gc_s_sigmaRow[gc_rank] = sigmaRow
 			gc_s_deltaRow[gc_rank] = deltaRow
 		}
 	}
-//line hecbench_hbc.go:108
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hbc.go:109
 		if gc_bdx <= len(diameters) {
 			gc_at := diameters[:gc_bdx]
 			gc_vstep := 0
-//line hecbench_hbc.go:81
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_hbc.go:81
 			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line hecbench_hbc.go:81
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line hecbench_hbc.go:101
 			gc_vb2 := lanes.BroadcastInt32x8(intMax)
@@ -77,32 +72,26 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
 				var j int = gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
 					gc_vb2.StoreSlice(gc_at[gc_tx:])
 				} else {
-//line hecbench_hbc.go:100
 					gc_b3 := gc_none2
 //line hecbench_hbc.go:100
 					if ind[0] == 0 {
-//line hecbench_hbc.go:100
 						gc_b3 = gc_all2
 					}
 //line hecbench_hbc.go:100
 					gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-//line hecbench_hbc.go:100
 					if gc_if2.ToBits() != 0 {
 //line hecbench_hbc.go:100
 						gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
-//line hecbench_hbc.go:102
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_hbc.go:81
 				j := gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -111,11 +100,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		} else {
 			gc_vstep2 := 0
-//line hecbench_hbc.go:81
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_hbc.go:81
 			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line hecbench_hbc.go:81
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line hecbench_hbc.go:101
 			gc_vb := lanes.BroadcastInt32x8(intMax)
@@ -123,11 +109,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
 				var j int = gc_tx
 //line hecbench_hbc.go:100
 				if j < 0 || j > len(diameters)-8 {
-//line hecbench_hbc.go:100
 					break
 				}
 //line hecbench_hbc.go:100
@@ -135,74 +119,22 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:100
 					gc_vb.StoreSlice(diameters[j:])
 				} else {
-//line hecbench_hbc.go:101
 					gc_b2 := gc_none
 //line hecbench_hbc.go:101
 					if ind[0] == 0 {
-//line hecbench_hbc.go:100
 						gc_b2 = gc_all
 					}
 //line hecbench_hbc.go:100
 					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-//line hecbench_hbc.go:100
 					if gc_if.ToBits() != 0 {
 //line hecbench_hbc.go:100
 						gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
 					}
 				}
 			}
-//line hecbench_hbc.go:103
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:81
 				j := gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -217,7 +149,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_hbc.go:107
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
 //line hecbench_hbc.go:107
@@ -227,9 +158,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_more = false
-//line hecbench_hbc.go:114
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_hbc.go:116
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -242,7 +173,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					dRow := gc_s_dRow[gc_rank]
 					sigmaRow := gc_s_sigmaRow[gc_rank]
 					deltaRow := gc_s_deltaRow[gc_rank]
-//line hecbench_hbc.go:107
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -259,6 +189,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line hecbench_hbc.go:123
 					for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdx), gc_trips-1 {
 //line hecbench_hbc.go:108
 						if k == int(i[0]) {
@@ -302,7 +233,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 		}
-//line hecbench_hbc.go:142
 		gc_chunk2 := compiled.StrideChunk(gc_bdx)
 		gc_span2 := (gc_bdx) * gc_chunk2
 //line hecbench_hbc.go:142
@@ -312,7 +242,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_more2 = false
-//line hecbench_hbc.go:149
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -354,41 +283,39 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-//line hecbench_hbc.go:158
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 				spCalcDone[0] = true
 			}
 		} else {
-//line hecbench_hbc.go:159
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
 //line hecbench_hbc.go:159
@@ -398,9 +325,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					return
 				}
 				gc_more3 = false
-//line hecbench_hbc.go:166
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_hbc.go:168
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -410,7 +337,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:159
 						gc_start3 := gc_tx
 						gc_from4 := gc_start3 + gc_off3
 						gc_trips3 := gc_limit3 - gc_from4
@@ -427,6 +353,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						if gc_trips3 == gc_chunk3 {
 							gc_more3 = true
 						}
+//line hecbench_hbc.go:175
 						for kk := gc_from4; gc_trips3 > 0; kk, gc_trips3 = kk+(gc_bdx), gc_trips3-1 {
 //line hecbench_hbc.go:160
 							QRow[0][kk] = Q2Row[0][kk]
@@ -436,7 +363,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 			{
-//line hecbench_hbc.go:168
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -462,9 +388,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_r9, gc_r9in, gc_r9out := 0, 0, 0
-//line hecbench_hbc.go:182
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:184
 				if (jia[0] != 0) && (QLen[0] > 512) {
 					gc_r9 |= 1
 					gc_r9in = gc_rank
@@ -473,12 +399,11 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_r9out = gc_rank
 				}
 			}
-//line hecbench_hbc.go:193
 			if gc_r9 == 3 {
+//line hecbench_hbc.go:194
 				compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
 			}
 			gc_agreed := gc_r9&1 != 0
-//line hecbench_hbc.go:176
 			var agreed bool = gc_agreed
 //line hecbench_hbc.go:176
 			if agreed {
@@ -491,9 +416,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						return
 					}
 					gc_more4 = false
-//line hecbench_hbc.go:184
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off4, gc_to) {
+//line hecbench_hbc.go:186
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -505,7 +430,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_pos.Thread = gc_rank
 							dRow := gc_s_dRow[gc_rank]
 							sigmaRow := gc_s_sigmaRow[gc_rank]
-//line hecbench_hbc.go:177
 							gc_start4 := gc_tx
 							gc_from5 := gc_start4 + gc_off4
 							gc_trips4 := gc_limit4 - gc_from5
@@ -522,6 +446,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							if gc_trips4 == gc_chunk4 {
 								gc_more4 = true
 							}
+//line hecbench_hbc.go:193
 							for k_ := gc_from5; gc_trips4 > 0; k_, gc_trips4 = k_+(gc_bdx), gc_trips4-1 {
 //line hecbench_hbc.go:178
 								v := F[k_]
@@ -542,69 +467,60 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			} else {
 //line hecbench_hbc.go:191
 				nextIndex := gocuda.Shared[int32](t, 1)[:1]
-//line hecbench_hbc.go:193
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-//line hecbench_hbc.go:197
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-//line hecbench_hbc.go:197
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-//line hecbench_hbc.go:197
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 					}
-//line hecbench_hbc.go:197
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:193
 						nextIndex[0] = int32(gc_bdx)
 					}
 				}
-//line hecbench_hbc.go:199
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						dRow := gc_s_dRow[gc_rank]
 						sigmaRow := gc_s_sigmaRow[gc_rank]
-//line hecbench_hbc.go:196
 						k_2 := int32(gc_tx)
+//line hecbench_hbc.go:197
 						for k_2 < QLen[0] {
-//line hecbench_hbc.go:197
 							gc_b.Tick()
-//line hecbench_hbc.go:197
 							if gc_b.Stopped() {
-//line hecbench_hbc.go:197
 								return
 							}
 //line hecbench_hbc.go:198
@@ -637,9 +553,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						return
 					}
 					gc_more5 = false
-//line hecbench_hbc.go:225
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off5, gc_to) {
+//line hecbench_hbc.go:227
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -649,7 +565,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:218
 							gc_start5 := gc_tx
 							gc_from6 := gc_start5 + gc_off5
 							gc_trips5 := gc_limit5 - gc_from6
@@ -666,6 +581,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							if gc_trips5 == gc_chunk5 {
 								gc_more5 = true
 							}
+//line hecbench_hbc.go:234
 							for kk_ := gc_from6; gc_trips5 > 0; kk_, gc_trips5 = kk_+(gc_bdx), gc_trips5-1 {
 //line hecbench_hbc.go:219
 								QRow[0][kk_] = Q2Row[0][kk_]
@@ -675,7 +591,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 				{
-//line hecbench_hbc.go:227
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -697,7 +612,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		}
 		{
-//line hecbench_hbc.go:237
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -706,7 +620,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:83
 					dRow := gc_s_dRow[gc_rank]
 //line hecbench_hbc.go:238
 					currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
@@ -735,7 +648,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:262
 				gc_s_deltaRow := gc_s_deltaRow[:gc_n]
 				{
-//line hecbench_hbc.go:265
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
@@ -773,50 +685,44 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 					}
 				}
-//line hecbench_hbc.go:277
 			})
-//line hecbench_hbc.go:279
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-//line hecbench_hbc.go:279
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-//line hecbench_hbc.go:279
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-//line hecbench_hbc.go:279
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 				}
-//line hecbench_hbc.go:279
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:275
@@ -824,7 +730,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 		}
-//line hecbench_hbc.go:280
 		gc_chunk6 := compiled.StrideChunk(gc_bdx)
 		gc_span6 := (gc_bdx) * gc_chunk6
 //line hecbench_hbc.go:280
@@ -834,9 +739,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_more6 = false
-//line hecbench_hbc.go:287
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off6, gc_to) {
+//line hecbench_hbc.go:289
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
@@ -847,7 +752,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					deltaRow := gc_s_deltaRow[gc_rank]
-//line hecbench_hbc.go:280
 					gc_start6 := gc_tx
 					gc_from7 := gc_start6 + gc_off6
 					gc_trips6 := gc_limit6 - gc_from7
@@ -864,6 +768,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_trips6 == gc_chunk6 {
 						gc_more6 = true
 					}
+//line hecbench_hbc.go:296
 					for kk_4 := gc_from7; gc_trips6 > 0; kk_4, gc_trips6 = kk_4+(gc_bdx), gc_trips6-1 {
 //line hecbench_hbc.go:281
 						atomic.Add(&bc[kk_4], deltaRow[kk_4])
@@ -872,7 +777,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		}
 		{
-//line hecbench_hbc.go:288
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -899,9 +803,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					return
 				}
 				gc_more7 = false
-//line hecbench_hbc.go:303
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off7, gc_to) {
+//line hecbench_hbc.go:305
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
@@ -912,91 +816,81 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off8 && gc_off8 <= len(diameters) && gc_to <= len(diameters)-gc_off8 {
 						gc_at2 := diameterKeys[gc_off8:][:gc_to]
 						gc_at3 := diameters[gc_off8:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step5 + 0
-//line hecbench_hbc.go:297
+								gc_tx := gc_step4 + 0
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step5 + 1
-//line hecbench_hbc.go:297
+								gc_tx := gc_step4 + 1
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step5 + 2
-//line hecbench_hbc.go:297
+								gc_tx := gc_step4 + 2
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step5 + 3
-//line hecbench_hbc.go:297
+								gc_tx := gc_step4 + 3
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_hbc.go:297
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_more7 = true
 //line hecbench_hbc.go:297
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						}
 					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:296
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:296
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:296
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:296
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:296
 							kk_5 := gc_tx + gc_off7
 							gc_more7 = true
 //line hecbench_hbc.go:297
@@ -1009,70 +903,55 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			var values []int32 = diameterKeys
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
-//line hecbench_hbc.go:302
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:39
 					idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 					gc_s_idx[gc_rank] = idx
 				}
 			}
 //line hecbench_hbc.go:41
 			for k_3 := 2; k_3 <= N; k_3 <<= 1 {
 				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
-//line hecbench_hbc.go:44
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 //line hecbench_hbc.go:43
 						for idx < uint32(N) {
-//line hecbench_hbc.go:43
 							gc_b.Tick()
-//line hecbench_hbc.go:43
 							if gc_b.Stopped() {
-//line hecbench_hbc.go:43
 								return
 							}
 //line hecbench_hbc.go:44
@@ -1095,52 +974,51 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 						gc_s_idx[gc_rank] = idx
 					}
-//line hecbench_hbc.go:65
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step8 := 0
-						for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+						gc_step7 := 0
+						for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 							{
-								gc_tx := gc_step8 + 0
+								gc_tx := gc_step7 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:72
 								var idx uint32
-//line hecbench_hbc.go:62
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step8 + 1
+								gc_tx := gc_step7 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:69
 								var idx uint32
-//line hecbench_hbc.go:62
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step8 + 2
+								gc_tx := gc_step7 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:69
 								var idx uint32
-//line hecbench_hbc.go:62
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step8 + 3
+								gc_tx := gc_step7 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:69
 								var idx uint32
-//line hecbench_hbc.go:62
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
 						}
-						for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:69
 							var idx uint32
-//line hecbench_hbc.go:62
 							idx = uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
@@ -1148,12 +1026,12 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 			{
-//line hecbench_hbc.go:70
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hbc.go:75
 					gc_off9 := hbcDiameterSamples / 2
 					gc_off10 := 0
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(diameterKeys) && gc_off10 >= 0 && gc_off10 < len(jia) {
@@ -1162,15 +1040,12 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:303
 							log2n := 0
+//line hecbench_hbc.go:304
 							tempn := n
 							for {
-//line hecbench_hbc.go:305
 								gc_b.Tick()
-//line hecbench_hbc.go:305
 								if gc_b.Stopped() {
-//line hecbench_hbc.go:305
 									return
 								}
 //line hecbench_hbc.go:306
@@ -1185,19 +1060,15 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 						}
 					} else {
-//line hecbench_hbc.go:318
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:303
 							log2n := 0
+//line hecbench_hbc.go:304
 							tempn := n
 							for {
-//line hecbench_hbc.go:305
 								gc_b.Tick()
-//line hecbench_hbc.go:305
 								if gc_b.Stopped() {
-//line hecbench_hbc.go:305
 									return
 								}
 //line hecbench_hbc.go:306

@@ -47,22 +47,17 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:74
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_hungarian.go:57
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_hungarian.go:61
 				gc_vb := archsimd.BroadcastInt32x8(0)
 				gc_vb2 := archsimd.BroadcastInt32x8(-1)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_hungarian.go:57
 					var i int = gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
-//line hecbench_hungarian.go:60
 						break
 					}
 //line hecbench_hungarian.go:60
@@ -73,7 +68,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 					} else {
 //line hecbench_hungarian.go:62
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
-//line hecbench_hungarian.go:60
 						if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:60
 							gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
@@ -87,7 +81,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 					} else {
 //line hecbench_hungarian.go:66
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
-//line hecbench_hungarian.go:64
 						if gc_if2.ToBits() != 0 {
 //line hecbench_hungarian.go:64
 							gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
@@ -95,13 +88,11 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 						}
 					}
 				}
-//line hecbench_hungarian.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:57
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 				if i < hgNRows {
@@ -147,7 +138,6 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:91
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -155,8 +145,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -164,8 +154,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -173,8 +163,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -182,8 +172,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -191,8 +181,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 				l := i & hgRowMask
 				d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 			}
@@ -230,13 +220,12 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:100
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:83
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:84
 				c := i >> hgLog2N
 				d.Slack[i] = d.Slack[i] - d.MinInCols[c]
 //line hecbench_hungarian.go:87
@@ -281,12 +270,10 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:99
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:101
 				if d.Slack[i] == 0 {
@@ -323,8 +310,8 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_hungarian.go:116
 	b := gc_bx
+//line hecbench_hungarian.go:117
 	repeat := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	{
@@ -343,7 +330,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -351,7 +337,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -359,7 +344,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -367,7 +351,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 			}
-//line hecbench_hungarian.go:125
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -376,13 +359,11 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 		}
 	}
-//line hecbench_hungarian.go:124
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_hungarian.go:130
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -398,7 +379,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 				{
-//line hecbench_hungarian.go:131
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -406,7 +386,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 				{
-//line hecbench_hungarian.go:131
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -414,7 +393,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 				{
-//line hecbench_hungarian.go:131
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -422,7 +400,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 			}
-//line hecbench_hungarian.go:131
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -430,18 +407,16 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				repeat[0] = false
 			}
 		}
-//line hecbench_hungarian.go:132
 		compiled.OutOfLine(func() {
+//line hecbench_hungarian.go:133
 			repeat := repeat[:1]
 //line hecbench_hungarian.go:135
 			sRepeatKernel := sRepeatKernel[:1]
 			{
-//line hecbench_hungarian.go:138
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:115
 						i := gc_tx
 //line hecbench_hungarian.go:131
 						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
@@ -474,7 +449,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-//line hecbench_hungarian.go:158
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -549,20 +523,16 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_hungarian.go:168
 				gc_vb := archsimd.BroadcastInt32x8(0)
-//line hecbench_hungarian.go:168
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_hungarian.go:167
 					var i int = gc_bdx*gc_bx + gc_tx
-					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.CoverColumn)-8 {
 //line hecbench_hungarian.go:168
+					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.CoverColumn)-8 {
 						break
 					}
 //line hecbench_hungarian.go:168
@@ -570,72 +540,19 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_vb.StoreSlice(d.CoverColumn[i:])
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 					if gc_if.ToBits() != 0 {
-//line hecbench_hungarian.go:171
 						if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:171
 							d.NMatches = 0
 						}
 					}
 				}
-//line hecbench_hungarian.go:173
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
-					i := gc_bdx*gc_bx + gc_tx
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
-					i := gc_bdx*gc_bx + gc_tx
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
-					i := gc_bdx*gc_bx + gc_tx
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
-					i := gc_bdx*gc_bx + gc_tx
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
 				d.CoverRow[i] = 0
 				d.CoverColumn[i] = 0
 				if i == 0 {
@@ -676,7 +593,6 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -684,8 +600,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -695,8 +611,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -706,8 +622,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -717,8 +633,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -728,8 +644,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 				if d.RowOfStarAtColumn[i] >= 0 {
 					d.CoverColumn[i] = 1
 					atomic.Add(&d.NMatches, 1)
@@ -769,18 +685,15 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:207
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_hungarian.go:191
 				gc_vb := archsimd.BroadcastInt32x8(-1)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_hungarian.go:190
 					var i int = gc_bdx*gc_bx + gc_tx
-					if i < 0 || i > len(d.ColumnOfPrimeAtRow)-8 || i > len(d.RowOfGreenAtColumn)-8 {
 //line hecbench_hungarian.go:191
+					if i < 0 || i > len(d.ColumnOfPrimeAtRow)-8 || i > len(d.RowOfGreenAtColumn)-8 {
 						break
 					}
 //line hecbench_hungarian.go:191
@@ -789,50 +702,11 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
-					i := gc_bdx*gc_bx + gc_tx
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
-					i := gc_bdx*gc_bx + gc_tx
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
-					i := gc_bdx*gc_bx + gc_tx
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
-					i := gc_bdx*gc_bx + gc_tx
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
 				d.ColumnOfPrimeAtRow[i] = -1
 				d.RowOfGreenAtColumn[i] = -1
 			}
@@ -869,9 +743,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	sFound := gocuda.Shared[bool](t, 1)[:1]
 	sGoto5 := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
-//line hecbench_hungarian.go:208
 	b := gc_bx
-//line hecbench_hungarian.go:210
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -879,7 +751,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -889,7 +760,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -897,7 +767,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -907,7 +776,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -915,7 +783,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -925,7 +792,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -933,7 +799,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -943,7 +808,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -951,7 +815,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 			i := gc_tx
 //line hecbench_hungarian.go:204
 			vCoverRow := d.CoverRow
@@ -961,18 +824,15 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				sRepeatKernel[0] = false
 				sGoto5[0] = false
 			}
-//line hecbench_hungarian.go:216
 			gc_s_vCoverRow[gc_rank] = vCoverRow
 			gc_s_vCoverColumn[gc_rank] = vCoverColumn
 		}
 	}
-//line hecbench_hungarian.go:215
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_hungarian.go:221
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -988,7 +848,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 				{
-//line hecbench_hungarian.go:222
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -996,7 +855,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 				{
-//line hecbench_hungarian.go:222
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1004,7 +862,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 				{
-//line hecbench_hungarian.go:222
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1012,7 +869,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 			}
-//line hecbench_hungarian.go:222
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1020,8 +876,8 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				sFound[0] = false
 			}
 		}
-//line hecbench_hungarian.go:223
 		compiled.OutOfLine(func() {
+//line hecbench_hungarian.go:224
 			sFound := sFound[:1]
 //line hecbench_hungarian.go:226
 			sGoto5 := sGoto5[:1]
@@ -1032,14 +888,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 //line hecbench_hungarian.go:232
 			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
 			{
-//line hecbench_hungarian.go:235
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 						i := gc_tx
-//line hecbench_hungarian.go:209
 						vCoverRow := gc_s_vCoverRow[gc_rank]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank]
 //line hecbench_hungarian.go:222
@@ -1050,9 +903,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							c1 := int(d.ColumnOfStarAtRow[l])
 							{
 								{
-//line hecbench_hungarian.go:228
 									n := int(0)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1070,9 +921,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(1)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1090,9 +939,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(2)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1110,9 +957,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(3)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1130,9 +975,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(4)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1150,9 +993,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(5)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1170,9 +1011,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(6)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1190,9 +1029,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(7)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1210,9 +1047,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(8)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1230,9 +1065,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(9)
-//line hecbench_hungarian.go:228
 									_ = n
 //line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
@@ -1260,7 +1093,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-//line hecbench_hungarian.go:252
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1268,7 +1100,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1282,7 +1113,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1296,7 +1126,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1310,7 +1139,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1324,7 +1152,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 			i := gc_tx
 //line hecbench_hungarian.go:252
 			if i == 0 && sRepeatKernel[0] {
@@ -1365,12 +1192,10 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:281
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:264
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:266
 				var rZ0, cZ0 int
@@ -1378,13 +1203,9 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 				cZ0 = int(d.ColumnOfPrimeAtRow[i])
 				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
-//line hecbench_hungarian.go:272
 					for {
-//line hecbench_hungarian.go:272
 						gc_b.Tick()
-//line hecbench_hungarian.go:272
 						if gc_b.Stopped() {
-//line hecbench_hungarian.go:272
 							return
 						}
 //line hecbench_hungarian.go:273
@@ -1432,12 +1253,10 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:305
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:288
 				j := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:290
 				var rZ0, cZ0, cZ2 int
@@ -1452,11 +1271,8 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 					d.RowOfStarAtColumn[j] = int32(rZ0)
 //line hecbench_hungarian.go:301
 					for cZ2 >= 0 {
-//line hecbench_hungarian.go:301
 						gc_b.Tick()
-//line hecbench_hungarian.go:301
 						if gc_b.Stopped() {
-//line hecbench_hungarian.go:301
 							return
 						}
 //line hecbench_hungarian.go:302
@@ -1503,13 +1319,12 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:334
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:317
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:318
 				l := i & hgRowMask
 				c := i >> hgLog2N
 				if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {

@@ -27,67 +27,22 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-//line hecbench_knn.go:28
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 //line hecbench_knn.go:33
 		var tmp float32
-//line hecbench_knn.go:33
 		_ = tmp
 		var ssd float32 = float32(0)
+//line hecbench_knn.go:35
 		lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 		var tmp float32
 		ssd := float32(0)
 		_ = tmp
-//line hecbench_knn.go:37
 		gc_s_ssd[gc_rank] = ssd
 	}
 //line hecbench_knn.go:37
@@ -116,7 +71,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
 //line hecbench_knn.go:44
@@ -143,7 +97,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
 //line hecbench_knn.go:44
@@ -191,22 +144,17 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					continue
 				}
 				gc_vstep2 := gc_from
-//line hecbench_knn.go:29
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 					var tx int = gc_tx
 					var ty int = gc_ty
 //line hecbench_knn.go:45
 					cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:45
 					_ = cond1
-//line hecbench_knn.go:47
 					var cond2 bool = beginA+ty < wA
-//line hecbench_knn.go:47
 					_ = cond2
 //line hecbench_knn.go:47
 					var tmp lanes.Float32x8
@@ -214,7 +162,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
 //line hecbench_knn.go:76
 					if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
-//line hecbench_knn.go:76
 						break
 					}
 //line hecbench_knn.go:76
@@ -286,110 +233,107 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 					tx := gc_tx
 					ty := gc_ty
 //line hecbench_knn.go:49
 					var tmp float32
-//line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank]
 					{
-//line hecbench_knn.go:76
 						k := int(0)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(1)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(2)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(3)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(4)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(5)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(6)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(7)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(8)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(9)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(10)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(11)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(12)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(13)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(14)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(15)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
-//line hecbench_knn.go:81
 					gc_s_ssd[gc_rank] = ssd
 				}
 				gc_ty++
@@ -402,6 +346,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_knn.go:93
 		if !compiled.Adds(beginB, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -419,126 +364,97 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			gc_off3 := (beginA+gc_ty)*wB + beginB
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
 				gc_at5 := AB[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line hecbench_knn.go:115
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step2 + 1
-//line hecbench_knn.go:95
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step2 + 2
-//line hecbench_knn.go:95
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step2 + 3
-//line hecbench_knn.go:95
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 				}
-//line hecbench_knn.go:93
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					gc_at5[gc_tx] = ssd
 				}
 			} else {
-//line hecbench_knn.go:93
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
-//line hecbench_knn.go:93
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
-//line hecbench_knn.go:93
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -28,16 +28,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-//line hecbench_knn.go:28
 	gc_vstep := 0
 	if compiled.SIMD {
-//line hecbench_knn.go:34
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 //line hecbench_knn.go:33
 			var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_knn.go:33
 			_ = tmp
 			ssd := gc_vb
 //line hecbench_knn.go:34
@@ -45,56 +42,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-			var tmp float32
-			ssd := float32(0)
-			_ = tmp
-//line hecbench_knn.go:37
-			gc_s_ssd[gc_rank] = ssd
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 		var tmp float32
 		ssd := float32(0)
 		_ = tmp
-//line hecbench_knn.go:37
 		gc_s_ssd[gc_rank] = ssd
 	}
 //line hecbench_knn.go:37
@@ -122,15 +75,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					gc_at4 := B[gc_off2:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
-//line hecbench_knn.go:29
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:58
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line hecbench_knn.go:44
@@ -140,28 +90,22 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
 								gc_if3 := cond0
-//line hecbench_knn.go:54
 								if gc_if3.ToBits() != 0 {
 //line hecbench_knn.go:54
 									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 								}
-//line hecbench_knn.go:54
 								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_knn.go:54
 								if gc_else3.ToBits() != 0 {
 //line hecbench_knn.go:54
 									gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
 								}
 //line hecbench_knn.go:54
 								gc_if4 := cond1
-//line hecbench_knn.go:54
 								if gc_if4.ToBits() != 0 {
 //line hecbench_knn.go:54
 									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 								}
-//line hecbench_knn.go:54
 								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_knn.go:54
 								if gc_else4.ToBits() != 0 {
 //line hecbench_knn.go:54
 									gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else4)
@@ -173,13 +117,11 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								gc_vb3.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line hecbench_knn.go:56
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
 //line hecbench_knn.go:44
@@ -205,15 +147,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line hecbench_knn.go:29
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:58
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line hecbench_knn.go:44
@@ -221,14 +160,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 							cond1 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:54
 							if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
-//line hecbench_knn.go:54
 								break
 							}
 //line hecbench_knn.go:54
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
 								gc_if := cond0
-//line hecbench_knn.go:54
 								if gc_if.ToBits() != 0 {
 //line hecbench_knn.go:54
 									if tx >= 0 && tx <= len(sharedA[ty])-8 {
@@ -239,23 +176,17 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 										var gc_lanes [8]float32
 //line hecbench_knn.go:56
 										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
-//line hecbench_knn.go:56
 										for gc_k := range 8 {
-//line hecbench_knn.go:56
 											if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_knn.go:56
 												gc_pos.Thread = gc_rank + gc_k
 //line hecbench_knn.go:56
 												sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
 											}
 										}
-//line hecbench_knn.go:56
 										gc_pos.Thread = gc_rank
 									}
 								}
-//line hecbench_knn.go:56
 								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_knn.go:56
 								if gc_else.ToBits() != 0 {
 //line hecbench_knn.go:56
 									if tx >= 0 && tx <= len(sharedA[ty])-8 {
@@ -264,25 +195,19 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 									} else {
 //line hecbench_knn.go:58
 										var gc_lanes2 [8]float32
-//line hecbench_knn.go:58
 										gc_vb2.Store(&gc_lanes2)
-//line hecbench_knn.go:58
 										for gc_k2 := range 8 {
-//line hecbench_knn.go:58
 											if gc_else.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_knn.go:58
 												gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_knn.go:58
 												sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
-//line hecbench_knn.go:58
 										gc_pos.Thread = gc_rank
 									}
 								}
 //line hecbench_knn.go:58
 								gc_if2 := cond1
-//line hecbench_knn.go:58
 								if gc_if2.ToBits() != 0 {
 //line hecbench_knn.go:58
 									if tx >= 0 && tx <= len(sharedB[ty])-8 {
@@ -293,23 +218,17 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 										var gc_lanes3 [8]float32
 //line hecbench_knn.go:61
 										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
-//line hecbench_knn.go:61
 										for gc_k3 := range 8 {
-//line hecbench_knn.go:61
 											if gc_if2.ToBits()&(1<<gc_k3) != 0 {
-//line hecbench_knn.go:61
 												gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_knn.go:61
 												sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
-//line hecbench_knn.go:61
 										gc_pos.Thread = gc_rank
 									}
 								}
-//line hecbench_knn.go:61
 								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_knn.go:61
 								if gc_else2.ToBits() != 0 {
 //line hecbench_knn.go:61
 									if tx >= 0 && tx <= len(sharedB[ty])-8 {
@@ -318,19 +237,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 									} else {
 //line hecbench_knn.go:63
 										var gc_lanes4 [8]float32
-//line hecbench_knn.go:63
 										gc_vb2.Store(&gc_lanes4)
-//line hecbench_knn.go:63
 										for gc_k4 := range 8 {
-//line hecbench_knn.go:63
 											if gc_else2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_knn.go:63
 												gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_knn.go:63
 												sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line hecbench_knn.go:63
 										gc_pos.Thread = gc_rank
 									}
 								}
@@ -342,19 +256,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								} else {
 //line hecbench_knn.go:66
 									var gc_lanes5 [8]float32
-//line hecbench_knn.go:66
 									gc_vb2.Store(&gc_lanes5)
-//line hecbench_knn.go:66
 									for gc_k5 := range 8 {
-//line hecbench_knn.go:66
 										if 0xff&(1<<gc_k5) != 0 {
-//line hecbench_knn.go:66
 											gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_knn.go:66
 											sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
-//line hecbench_knn.go:66
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_knn.go:66
@@ -363,30 +272,23 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								} else {
 //line hecbench_knn.go:67
 									var gc_lanes6 [8]float32
-//line hecbench_knn.go:67
 									gc_vb2.Store(&gc_lanes6)
-//line hecbench_knn.go:67
 									for gc_k6 := range 8 {
-//line hecbench_knn.go:67
 										if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_knn.go:67
 											gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_knn.go:67
 											sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
-//line hecbench_knn.go:67
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line hecbench_knn.go:69
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
 //line hecbench_knn.go:44
@@ -435,24 +337,18 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				}
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
-//line hecbench_knn.go:29
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:29
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line hecbench_knn.go:45
 						cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:45
 						_ = cond1
-//line hecbench_knn.go:47
 						var cond2 bool = beginA+ty < wA
-//line hecbench_knn.go:47
 						_ = cond2
 //line hecbench_knn.go:47
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -460,7 +356,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
 //line hecbench_knn.go:76
 						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
-//line hecbench_knn.go:76
 							break
 						}
 //line hecbench_knn.go:76
@@ -534,110 +429,107 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 					tx := gc_tx
 					ty := gc_ty
 //line hecbench_knn.go:49
 					var tmp float32
-//line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank]
 					{
-//line hecbench_knn.go:76
 						k := int(0)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(1)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(2)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(3)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(4)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(5)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(6)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(7)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(8)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(9)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(10)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(11)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(12)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(13)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(14)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
-//line hecbench_knn.go:76
 						k := int(15)
+//line hecbench_knn.go:77
 						tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
-//line hecbench_knn.go:81
 					gc_s_ssd[gc_rank] = ssd
 				}
 				gc_ty++
@@ -650,6 +542,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_knn.go:93
 		if !compiled.Adds(beginB, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -669,21 +562,16 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				gc_at5 := AB[gc_off3:][:gc_to]
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
-//line hecbench_knn.go:29
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:29
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line hecbench_knn.go:45
 						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:45
 						_ = cond1
-//line hecbench_knn.go:47
 						var cond2 bool = beginA+ty < wA
-//line hecbench_knn.go:47
 						_ = cond2
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
@@ -694,36 +582,28 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					gc_at5[gc_tx] = ssd
 				}
 			} else {
-//line hecbench_knn.go:93
 				gc_vstep6 := gc_from
 				if compiled.SIMD {
-//line hecbench_knn.go:29
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:29
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line hecbench_knn.go:45
 						cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:45
 						_ = cond1
-//line hecbench_knn.go:47
 						var cond2 bool = beginA+ty < wA
-//line hecbench_knn.go:47
 						_ = cond2
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
 //line hecbench_knn.go:89
 						if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
-//line hecbench_knn.go:89
 							break
 						}
 //line hecbench_knn.go:89
@@ -731,74 +611,16 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
-						tx := gc_tx
-						ty := gc_ty
-//line hecbench_knn.go:49
-						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
-						tx := gc_tx
-						ty := gc_ty
-//line hecbench_knn.go:49
-						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
-						tx := gc_tx
-						ty := gc_ty
-//line hecbench_knn.go:49
-						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-//line hecbench_knn.go:93
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
-						tx := gc_tx
-						ty := gc_ty
-//line hecbench_knn.go:49
-						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-				}
-//line hecbench_knn.go:93
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_knn.go:29
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
-//line hecbench_knn.go:93
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

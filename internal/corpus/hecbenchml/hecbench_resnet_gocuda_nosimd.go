@@ -20,7 +20,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:19
 	tile := gc_bx
 //line hecbench_resnet.go:22
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -35,29 +34,28 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 				inChannel := gc_tx
-//line hecbench_resnet.go:19
 				line := gc_ty
+//line hecbench_resnet.go:20
 				ind := line*128 + inChannel
 				{
-//line hecbench_resnet.go:29
 					i := int(0)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
-//line hecbench_resnet.go:29
 					i := int(1)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
-//line hecbench_resnet.go:29
 					i := int(2)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
-//line hecbench_resnet.go:29
 					i := int(3)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
@@ -79,89 +77,88 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 					line := gc_ty
-//line hecbench_resnet.go:19
 					inChannel := gc_tx
+//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:39
 						i_ := int(0)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(1)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(2)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(3)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(4)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(5)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(6)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(7)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(8)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(9)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(10)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(11)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(12)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(13)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(14)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(15)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
@@ -179,329 +176,328 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 					inChannel := gc_tx
-//line hecbench_resnet.go:19
 					line := gc_ty
+//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:45
 						p := int(0)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(1)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(2)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(3)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(4)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(5)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(6)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(7)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(8)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(9)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(10)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(11)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(12)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(13)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(14)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(15)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(16)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(17)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(18)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(19)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(20)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(21)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(22)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(23)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(24)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(25)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(26)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(27)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(28)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(29)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(30)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(31)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(32)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(33)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(34)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(35)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(36)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(37)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(38)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(39)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(40)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(41)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(42)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(43)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(44)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(45)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(46)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(47)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(48)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(49)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(50)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(51)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(52)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(53)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(54)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(55)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(56)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(57)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(58)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(59)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(60)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(61)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(62)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(63)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
@@ -524,35 +520,28 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at3 := bias[:gc_bdx]
 				gc_at4 := CStart[gc_off4:][:gc_bdx]
 				gc_vstep := 0
-//line hecbench_resnet.go:52
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_resnet.go:19
 					var inChannel int = gc_tx
-//line hecbench_resnet.go:19
 					var line int = gc_ty
-					var ind int = line*128 + inChannel
 //line hecbench_resnet.go:20
+					var ind int = line*128 + inChannel
 					_ = ind
 //line hecbench_resnet.go:51
 					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:51
 					gc_if2 := res.Greater(gc_vb2)
-//line hecbench_resnet.go:51
 					if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:51
 						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 					}
-//line hecbench_resnet.go:51
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line hecbench_resnet.go:51
 					if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:51
 						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
-//line hecbench_resnet.go:53
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:51
 					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -563,122 +552,37 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			} else {
-//line hecbench_resnet.go:60
 				gc_vstep2 := 0
-//line hecbench_resnet.go:52
 				gc_vb := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_resnet.go:19
 					var inChannel int = gc_tx
-//line hecbench_resnet.go:19
 					var line int = gc_ty
+//line hecbench_resnet.go:20
 					var ind int = line*128 + inChannel
 //line hecbench_resnet.go:51
 					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-//line hecbench_resnet.go:51
 						break
 					}
 //line hecbench_resnet.go:51
 					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:51
 					gc_if := res.Greater(gc_vb)
-//line hecbench_resnet.go:53
 					if gc_if.ToBits() != 0 {
-//line hecbench_resnet.go:53
 						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 					}
-//line hecbench_resnet.go:53
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line hecbench_resnet.go:55
 					if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:55
 						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-//line hecbench_resnet.go:57
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:60
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:60
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:60
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-//line hecbench_resnet.go:60
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 					inChannel := gc_tx
-//line hecbench_resnet.go:19
 					line := gc_ty
+//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 					res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -689,7 +593,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			}
-//line hecbench_resnet.go:60
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -709,9 +612,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:65
 	tile := gc_bx
-//line hecbench_resnet.go:65
 	part := gc_by
 //line hecbench_resnet.go:68
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -746,10 +647,9 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:74
 					input[ind] = A[tile*512+ind]
@@ -772,89 +672,88 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:81
 						i := int(0)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(1)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(2)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(3)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(4)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(5)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(6)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(7)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(8)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(9)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(10)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(11)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(12)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(13)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(14)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(15)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
@@ -872,329 +771,328 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:87
 						p := int(0)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(1)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(2)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(3)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(4)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(5)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(6)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(7)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(8)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(9)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(10)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(11)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(12)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(13)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(14)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(15)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(16)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(17)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(18)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(19)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(20)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(21)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(22)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(23)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(24)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(25)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(26)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(27)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(28)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(29)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(30)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(31)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(32)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(33)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(34)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(35)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(36)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(37)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(38)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(39)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(40)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(41)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(42)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(43)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(44)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(45)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(46)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(47)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(48)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(49)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(50)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(51)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(52)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(53)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(54)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(55)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(56)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(57)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(58)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(59)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(60)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(61)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(62)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(63)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
@@ -1226,108 +1124,93 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_at11[gc_tx] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step + 1
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step + 2
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step + 3
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 				}
-//line hecbench_resnet.go:99
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:94
 					res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 					gc_at11[gc_tx] = res
 				}
 			} else {
-//line hecbench_resnet.go:99
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 						inChannel := gc_tx
-//line hecbench_resnet.go:65
 						line := gc_ty
+//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 						inChannel := gc_tx
-//line hecbench_resnet.go:65
 						line := gc_ty
+//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 						inChannel := gc_tx
-//line hecbench_resnet.go:65
 						line := gc_ty
+//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 						inChannel := gc_tx
-//line hecbench_resnet.go:65
 						line := gc_ty
+//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 				}
-//line hecbench_resnet.go:99
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 					res := scale[inChannel]*output[ind] + bias[inChannel]
 					CStart[line*512+inChannel] = res
 				}
 			}
-//line hecbench_resnet.go:99
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1346,7 +1229,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:103
 	tile := gc_bx
 //line hecbench_resnet.go:106
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -1361,29 +1243,28 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 				inChannel := gc_tx
-//line hecbench_resnet.go:103
 				line := gc_ty
+//line hecbench_resnet.go:104
 				ind := line*256 + inChannel
 				{
-//line hecbench_resnet.go:113
 					i := int(0)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
-//line hecbench_resnet.go:113
 					i := int(1)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
-//line hecbench_resnet.go:113
 					i := int(2)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
-//line hecbench_resnet.go:113
 					i := int(3)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
@@ -1405,29 +1286,28 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 					line := gc_ty
-//line hecbench_resnet.go:103
 					inChannel := gc_tx
+//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:123
 						i_ := int(0)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
-//line hecbench_resnet.go:123
 						i_ := int(1)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
-//line hecbench_resnet.go:123
 						i_ := int(2)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
-//line hecbench_resnet.go:123
 						i_ := int(3)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
@@ -1445,89 +1325,88 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 					inChannel := gc_tx
-//line hecbench_resnet.go:103
 					line := gc_ty
+//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:129
 						p := int(0)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(1)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(2)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(3)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(4)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(5)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(6)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(7)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(8)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(9)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(10)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(11)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(12)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(13)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(14)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(15)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
@@ -1550,35 +1429,28 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at3 := bias[:gc_bdx]
 				gc_at4 := CStart[gc_off4:][:gc_bdx]
 				gc_vstep := 0
-//line hecbench_resnet.go:136
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_resnet.go:103
 					var inChannel int = gc_tx
-//line hecbench_resnet.go:103
 					var line int = gc_ty
-					var ind int = line*256 + inChannel
 //line hecbench_resnet.go:104
+					var ind int = line*256 + inChannel
 					_ = ind
 //line hecbench_resnet.go:135
 					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:135
 					gc_if2 := res.Greater(gc_vb2)
-//line hecbench_resnet.go:135
 					if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:135
 						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 					}
-//line hecbench_resnet.go:135
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line hecbench_resnet.go:135
 					if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:135
 						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
-//line hecbench_resnet.go:137
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:135
 					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -1589,122 +1461,37 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-//line hecbench_resnet.go:144
 				gc_vstep2 := 0
-//line hecbench_resnet.go:136
 				gc_vb := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_resnet.go:103
 					var inChannel int = gc_tx
-//line hecbench_resnet.go:103
 					var line int = gc_ty
+//line hecbench_resnet.go:104
 					var ind int = line*256 + inChannel
 //line hecbench_resnet.go:135
 					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-//line hecbench_resnet.go:135
 						break
 					}
 //line hecbench_resnet.go:135
 					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:135
 					gc_if := res.Greater(gc_vb)
-//line hecbench_resnet.go:137
 					if gc_if.ToBits() != 0 {
-//line hecbench_resnet.go:137
 						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 					}
-//line hecbench_resnet.go:137
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line hecbench_resnet.go:139
 					if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:139
 						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-//line hecbench_resnet.go:141
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:144
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:144
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:144
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-//line hecbench_resnet.go:144
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 					inChannel := gc_tx
-//line hecbench_resnet.go:103
 					line := gc_ty
+//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 					res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -1715,7 +1502,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			}
-//line hecbench_resnet.go:144
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1735,9 +1521,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:149
 	tile := gc_bx
-//line hecbench_resnet.go:149
 	part := gc_by
 //line hecbench_resnet.go:152
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -1772,10 +1556,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:158
 					input[ind] = A[tile*1024+ind]
@@ -1798,49 +1581,48 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:165
 						i := int(0)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(1)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(2)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(3)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(4)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(5)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(6)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(7)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
@@ -1858,169 +1640,168 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:171
 						p := int(0)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(1)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(2)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(3)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(4)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(5)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(6)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(7)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(8)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(9)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(10)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(11)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(12)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(13)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(14)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(15)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(16)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(17)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(18)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(19)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(20)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(21)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(22)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(23)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(24)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(25)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(26)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(27)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(28)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(29)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(30)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(31)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
@@ -2077,10 +1858,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 						inChannel := gc_tx
-//line hecbench_resnet.go:149
 						line := gc_ty
+//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
@@ -2089,10 +1869,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 						inChannel := gc_tx
-//line hecbench_resnet.go:149
 						line := gc_ty
+//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
@@ -2101,10 +1880,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 						inChannel := gc_tx
-//line hecbench_resnet.go:149
 						line := gc_ty
+//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
@@ -2113,10 +1891,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 						inChannel := gc_tx
-//line hecbench_resnet.go:149
 						line := gc_ty
+//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
@@ -2125,10 +1902,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]

@@ -21,7 +21,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:19
 	tile := gc_bx
 //line hecbench_resnet.go:22
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -35,18 +34,15 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_resnet.go:34
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_resnet.go:19
 					var inChannel int = gc_tx
-//line hecbench_resnet.go:19
 					var line int = gc_ty
+//line hecbench_resnet.go:20
 					var ind int = line*128 + inChannel
 //line hecbench_resnet.go:29
 					if (tile*2048+compiled.Trip(0)*512+ind) < 0 || (tile*2048+compiled.Trip(0)*512+ind) > len(A)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(input)-8 || (tile*2048+compiled.Trip(1)*512+ind) < 0 || (tile*2048+compiled.Trip(1)*512+ind) > len(A)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(input)-8 || (tile*2048+compiled.Trip(2)*512+ind) < 0 || (tile*2048+compiled.Trip(2)*512+ind) > len(A)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(input)-8 || (tile*2048+compiled.Trip(3)*512+ind) < 0 || (tile*2048+compiled.Trip(3)*512+ind) > len(A)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
-//line hecbench_resnet.go:29
 						break
 					}
 //line hecbench_resnet.go:30
@@ -67,29 +63,28 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 				inChannel := gc_tx
-//line hecbench_resnet.go:19
 				line := gc_ty
+//line hecbench_resnet.go:20
 				ind := line*128 + inChannel
 				{
-//line hecbench_resnet.go:29
 					i := int(0)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
-//line hecbench_resnet.go:29
 					i := int(1)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
-//line hecbench_resnet.go:29
 					i := int(2)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
-//line hecbench_resnet.go:29
 					i := int(3)
+//line hecbench_resnet.go:30
 					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
@@ -112,15 +107,13 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_resnet.go:19
 						var line int = gc_ty
-//line hecbench_resnet.go:19
 						var inChannel int = gc_tx
+//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:39
 						if (compiled.Trip(0)*
+//line hecbench_resnet.go:40
 							512+ind) < 0 || (compiled.Trip(0)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(weights)-8 || (compiled.Trip(1)*512+ind) < 0 || (compiled.Trip(1)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(weights)-8 || (compiled.Trip(2)*512+ind) < 0 || (compiled.Trip(2)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(weights)-8 || (compiled.Trip(3)*512+ind) < 0 || (compiled.Trip(3)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(weights)-8 || (compiled.Trip(4)*512+ind) < 0 || (compiled.Trip(4)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(4)*512) < 0 || (ind+compiled.Trip(4)*512) > len(weights)-8 || (compiled.Trip(5)*512+ind) < 0 || (compiled.Trip(5)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(5)*512) < 0 || (ind+compiled.Trip(5)*512) > len(weights)-8 || (compiled.Trip(6)*512+ind) < 0 || (compiled.Trip(6)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(6)*512) < 0 || (ind+compiled.Trip(6)*512) > len(weights)-8 || (compiled.Trip(7)*512+ind) < 0 || (compiled.Trip(7)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(7)*512) < 0 || (ind+compiled.Trip(7)*512) > len(weights)-8 || (compiled.Trip(8)*512+ind) < 0 || (compiled.Trip(8)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(8)*512) < 0 || (ind+compiled.Trip(8)*512) > len(weights)-8 || (compiled.Trip(9)*512+ind) < 0 || (compiled.Trip(9)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(9)*512) < 0 || (ind+compiled.Trip(9)*512) > len(weights)-8 || (compiled.Trip(10)*512+ind) < 0 || (compiled.Trip(10)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(10)*512) < 0 || (ind+compiled.Trip(10)*512) > len(weights)-8 || (compiled.Trip(11)*512+ind) < 0 || (compiled.Trip(11)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(11)*512) < 0 || (ind+compiled.Trip(11)*512) > len(weights)-8 || (compiled.Trip(12)*512+ind) < 0 || (compiled.Trip(12)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(12)*512) < 0 || (ind+compiled.Trip(12)*512) > len(weights)-8 || (compiled.Trip(13)*512+ind) < 0 || (compiled.Trip(13)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(13)*512) < 0 || (ind+compiled.Trip(13)*512) > len(weights)-8 || (compiled.Trip(14)*512+ind) < 0 || (compiled.Trip(14)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(14)*512) < 0 || (ind+compiled.Trip(14)*512) > len(weights)-8 || (compiled.Trip(15)*512+ind) < 0 || (compiled.Trip(15)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(15)*512) < 0 || (ind+compiled.Trip(15)*512) > len(weights)-8 {
-//line hecbench_resnet.go:39
 							break
 						}
 //line hecbench_resnet.go:40
@@ -161,89 +154,88 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 					line := gc_ty
-//line hecbench_resnet.go:19
 					inChannel := gc_tx
+//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:39
 						i_ := int(0)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(1)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(2)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(3)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(4)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(5)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(6)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(7)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(8)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(9)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(10)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(11)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(12)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(13)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(14)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
-//line hecbench_resnet.go:39
 						i_ := int(15)
+//line hecbench_resnet.go:40
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
@@ -260,21 +252,18 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:19
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:19
 						var line int = gc_ty
+//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:45
 						if (inChannel+compiled.Trip(0)*
 							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 {
-//line hecbench_resnet.go:45
 							break
 						}
 //line hecbench_resnet.go:46
@@ -411,329 +400,328 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 					inChannel := gc_tx
-//line hecbench_resnet.go:19
 					line := gc_ty
+//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:45
 						p := int(0)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(1)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(2)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(3)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(4)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(5)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(6)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(7)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(8)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(9)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(10)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(11)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(12)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(13)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(14)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(15)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(16)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(17)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(18)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(19)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(20)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(21)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(22)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(23)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(24)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(25)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(26)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(27)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(28)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(29)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(30)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(31)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(32)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(33)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(34)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(35)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(36)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(37)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(38)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(39)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(40)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(41)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(42)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(43)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(44)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(45)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(46)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(47)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(48)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(49)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(50)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(51)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(52)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(53)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(54)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(55)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(56)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(57)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(58)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(59)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(60)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(61)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(62)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:45
 						p := int(63)
+//line hecbench_resnet.go:46
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
@@ -757,35 +745,28 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at4 := CStart[gc_off4:][:gc_bdx]
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:52
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_resnet.go:19
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:19
 						var line int = gc_ty
-						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:20
+						var ind int = line*128 + inChannel
 						_ = ind
 //line hecbench_resnet.go:51
 						res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:51
 						gc_if2 := res.Greater(gc_vb3)
-//line hecbench_resnet.go:51
 						if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:51
 							res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 						}
-//line hecbench_resnet.go:51
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_resnet.go:51
 						if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:51
 							gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 						}
 					}
-//line hecbench_resnet.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -798,125 +779,40 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			} else {
-//line hecbench_resnet.go:60
 				gc_vstep5 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:52
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line hecbench_resnet.go:19
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:19
 						var line int = gc_ty
+//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:51
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-//line hecbench_resnet.go:51
 							break
 						}
 //line hecbench_resnet.go:51
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:51
 						gc_if := res.Greater(gc_vb2)
-//line hecbench_resnet.go:53
 						if gc_if.ToBits() != 0 {
-//line hecbench_resnet.go:53
 							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 						}
-//line hecbench_resnet.go:53
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_resnet.go:55
 						if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:55
 							gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 						}
 					}
-//line hecbench_resnet.go:57
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:60
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:60
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:60
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
-						inChannel := gc_tx
-//line hecbench_resnet.go:19
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-//line hecbench_resnet.go:60
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:19
 					inChannel := gc_tx
-//line hecbench_resnet.go:19
 					line := gc_ty
+//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 					res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -927,7 +823,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			}
-//line hecbench_resnet.go:60
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -947,9 +842,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:65
 	tile := gc_bx
-//line hecbench_resnet.go:65
 	part := gc_by
 //line hecbench_resnet.go:68
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -975,17 +868,15 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at7 := output[gc_off3:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:77
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_resnet.go:65
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:65
 						var line int = gc_ty
-						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:66
+						var ind int = line*128 + inChannel
 						_ = ind
+//line hecbench_resnet.go:67
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -1004,18 +895,15 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_resnet.go:65
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:65
 						var line int = gc_ty
+//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:74
 						if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
-//line hecbench_resnet.go:74
 							break
 						}
 //line hecbench_resnet.go:75
@@ -1030,10 +918,9 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:74
 					input[ind] = A[tile*512+ind]
@@ -1057,14 +944,12 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_resnet.go:65
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:65
 						var line int = gc_ty
+//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:81
 						if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
-//line hecbench_resnet.go:81
 							break
 						}
 //line hecbench_resnet.go:82
@@ -1105,89 +990,88 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:81
 						i := int(0)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(1)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(2)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(3)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(4)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(5)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(6)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(7)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(8)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(9)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(10)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(11)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(12)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(13)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(14)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
-//line hecbench_resnet.go:81
 						i := int(15)
+//line hecbench_resnet.go:82
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
@@ -1204,21 +1088,18 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:65
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:65
 						var line int = gc_ty
+//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:87
 						if (inChannel+compiled.Trip(0)*
 							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 {
-//line hecbench_resnet.go:87
 							break
 						}
 //line hecbench_resnet.go:88
@@ -1355,329 +1236,328 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 					{
-//line hecbench_resnet.go:87
 						p := int(0)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(1)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(2)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(3)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(4)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(5)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(6)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(7)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(8)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(9)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(10)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(11)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(12)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(13)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(14)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(15)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(16)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(17)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(18)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(19)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(20)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(21)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(22)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(23)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(24)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(25)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(26)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(27)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(28)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(29)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(30)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(31)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(32)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(33)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(34)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(35)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(36)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(37)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(38)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(39)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(40)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(41)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(42)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(43)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(44)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(45)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(46)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(47)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(48)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(49)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(50)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(51)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(52)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(53)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(54)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(55)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(56)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(57)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(58)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(59)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(60)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(61)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(62)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
-//line hecbench_resnet.go:87
 						p := int(63)
+//line hecbench_resnet.go:88
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
@@ -1704,12 +1584,10 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line hecbench_resnet.go:65
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:65
 						var line int = gc_ty
-						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:66
+						var ind int = line*128 + inChannel
 						_ = ind
 //line hecbench_resnet.go:94
 						res := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))
@@ -1724,20 +1602,17 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_at11[gc_tx] = res
 				}
 			} else {
-//line hecbench_resnet.go:99
 				gc_vstep6 := 0
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line hecbench_resnet.go:65
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:65
 						var line int = gc_ty
+//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:94
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
 							512+inChannel) < 0 || (line*512+inChannel) > len(CStart)-8 {
-//line hecbench_resnet.go:94
 							break
 						}
 //line hecbench_resnet.go:94
@@ -1746,79 +1621,18 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-//line hecbench_resnet.go:65
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-//line hecbench_resnet.go:99
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-//line hecbench_resnet.go:65
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-//line hecbench_resnet.go:99
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-//line hecbench_resnet.go:65
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-//line hecbench_resnet.go:99
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-//line hecbench_resnet.go:65
-						line := gc_ty
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-				}
-//line hecbench_resnet.go:99
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:65
 					inChannel := gc_tx
-//line hecbench_resnet.go:65
 					line := gc_ty
+//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 					res := scale[inChannel]*output[ind] + bias[inChannel]
 					CStart[line*512+inChannel] = res
 				}
 			}
-//line hecbench_resnet.go:99
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1837,7 +1651,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:103
 	tile := gc_bx
 //line hecbench_resnet.go:106
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -1851,18 +1664,15 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_resnet.go:118
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_resnet.go:103
 					var inChannel int = gc_tx
-//line hecbench_resnet.go:103
 					var line int = gc_ty
+//line hecbench_resnet.go:104
 					var ind int = line*256 + inChannel
 //line hecbench_resnet.go:113
 					if (tile*4096+compiled.Trip(0)*1024+ind) < 0 || (tile*4096+compiled.Trip(0)*1024+ind) > len(A)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(input)-8 || (tile*4096+compiled.Trip(1)*1024+ind) < 0 || (tile*4096+compiled.Trip(1)*1024+ind) > len(A)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(input)-8 || (tile*4096+compiled.Trip(2)*1024+ind) < 0 || (tile*4096+compiled.Trip(2)*1024+ind) > len(A)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(input)-8 || (tile*4096+compiled.Trip(3)*1024+ind) < 0 || (tile*4096+compiled.Trip(3)*1024+ind) > len(A)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
-//line hecbench_resnet.go:113
 						break
 					}
 //line hecbench_resnet.go:114
@@ -1883,29 +1693,28 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 				inChannel := gc_tx
-//line hecbench_resnet.go:103
 				line := gc_ty
+//line hecbench_resnet.go:104
 				ind := line*256 + inChannel
 				{
-//line hecbench_resnet.go:113
 					i := int(0)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
-//line hecbench_resnet.go:113
 					i := int(1)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
-//line hecbench_resnet.go:113
 					i := int(2)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
-//line hecbench_resnet.go:113
 					i := int(3)
+//line hecbench_resnet.go:114
 					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
@@ -1928,15 +1737,13 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_resnet.go:103
 						var line int = gc_ty
-//line hecbench_resnet.go:103
 						var inChannel int = gc_tx
+//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:123
 						if (compiled.Trip(0)*
+//line hecbench_resnet.go:124
 							1024+ind) < 0 || (compiled.Trip(0)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(weights)-8 || (compiled.Trip(1)*1024+ind) < 0 || (compiled.Trip(1)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(weights)-8 || (compiled.Trip(2)*1024+ind) < 0 || (compiled.Trip(2)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(weights)-8 || (compiled.Trip(3)*1024+ind) < 0 || (compiled.Trip(3)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(weights)-8 {
-//line hecbench_resnet.go:123
 							break
 						}
 //line hecbench_resnet.go:124
@@ -1953,29 +1760,28 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 					line := gc_ty
-//line hecbench_resnet.go:103
 					inChannel := gc_tx
+//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:123
 						i_ := int(0)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
-//line hecbench_resnet.go:123
 						i_ := int(1)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
-//line hecbench_resnet.go:123
 						i_ := int(2)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
-//line hecbench_resnet.go:123
 						i_ := int(3)
+//line hecbench_resnet.go:124
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
@@ -1992,21 +1798,18 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:103
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:103
 						var line int = gc_ty
+//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:129
 						if (inChannel+compiled.Trip(0)*
 							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 {
-//line hecbench_resnet.go:129
 							break
 						}
 //line hecbench_resnet.go:130
@@ -2047,89 +1850,88 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 					inChannel := gc_tx
-//line hecbench_resnet.go:103
 					line := gc_ty
+//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:129
 						p := int(0)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(1)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(2)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(3)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(4)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(5)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(6)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(7)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(8)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(9)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(10)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(11)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(12)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(13)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(14)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:129
 						p := int(15)
+//line hecbench_resnet.go:130
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
@@ -2153,35 +1955,28 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at4 := CStart[gc_off4:][:gc_bdx]
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:136
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_resnet.go:103
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:103
 						var line int = gc_ty
-						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:104
+						var ind int = line*256 + inChannel
 						_ = ind
 //line hecbench_resnet.go:135
 						res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:135
 						gc_if2 := res.Greater(gc_vb3)
-//line hecbench_resnet.go:135
 						if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:135
 							res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 						}
-//line hecbench_resnet.go:135
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_resnet.go:135
 						if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:135
 							gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 						}
 					}
-//line hecbench_resnet.go:137
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -2194,125 +1989,40 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-//line hecbench_resnet.go:144
 				gc_vstep5 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:136
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line hecbench_resnet.go:103
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:103
 						var line int = gc_ty
+//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:135
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
-//line hecbench_resnet.go:135
 							break
 						}
 //line hecbench_resnet.go:135
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:135
 						gc_if := res.Greater(gc_vb2)
-//line hecbench_resnet.go:137
 						if gc_if.ToBits() != 0 {
-//line hecbench_resnet.go:137
 							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 						}
-//line hecbench_resnet.go:137
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_resnet.go:139
 						if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:139
 							gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 						}
 					}
-//line hecbench_resnet.go:141
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:144
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:144
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-//line hecbench_resnet.go:144
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
-						inChannel := gc_tx
-//line hecbench_resnet.go:103
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-						res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-//line hecbench_resnet.go:144
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:103
 					inChannel := gc_tx
-//line hecbench_resnet.go:103
 					line := gc_ty
+//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 					res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -2323,7 +2033,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			}
-//line hecbench_resnet.go:144
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2343,9 +2052,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_resnet.go:149
 	tile := gc_bx
-//line hecbench_resnet.go:149
 	part := gc_by
 //line hecbench_resnet.go:152
 	shared_ := gocuda.DynamicShared[float32](t)
@@ -2371,17 +2078,15 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at7 := output[gc_off3:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:161
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_resnet.go:149
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:149
 						var line int = gc_ty
-						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:150
+						var ind int = line*256 + inChannel
 						_ = ind
+//line hecbench_resnet.go:151
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -2400,18 +2105,15 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:161
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_resnet.go:149
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:149
 						var line int = gc_ty
+//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:158
 						if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
-//line hecbench_resnet.go:158
 							break
 						}
 //line hecbench_resnet.go:159
@@ -2426,10 +2128,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:158
 					input[ind] = A[tile*1024+ind]
@@ -2453,14 +2154,12 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_resnet.go:149
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:149
 						var line int = gc_ty
+//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:165
 						if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
-//line hecbench_resnet.go:165
 							break
 						}
 //line hecbench_resnet.go:166
@@ -2485,49 +2184,48 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:165
 						i := int(0)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(1)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(2)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(3)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(4)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(5)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(6)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
-//line hecbench_resnet.go:165
 						i := int(7)
+//line hecbench_resnet.go:166
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
@@ -2544,21 +2242,18 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_resnet.go:149
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:149
 						var line int = gc_ty
+//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:171
 						if (inChannel+compiled.Trip(0)*
 							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || (inChannel+compiled.Trip(16)*256) < 0 || (inChannel+compiled.Trip(16)*256) > len(weights)-8 || (inChannel+compiled.Trip(17)*256) < 0 || (inChannel+compiled.Trip(17)*256) > len(weights)-8 || (inChannel+compiled.Trip(18)*256) < 0 || (inChannel+compiled.Trip(18)*256) > len(weights)-8 || (inChannel+compiled.Trip(19)*256) < 0 || (inChannel+compiled.Trip(19)*256) > len(weights)-8 || (inChannel+compiled.Trip(20)*256) < 0 || (inChannel+compiled.Trip(20)*256) > len(weights)-8 || (inChannel+compiled.Trip(21)*256) < 0 || (inChannel+compiled.Trip(21)*256) > len(weights)-8 || (inChannel+compiled.Trip(22)*256) < 0 || (inChannel+compiled.Trip(22)*256) > len(weights)-8 || (inChannel+compiled.Trip(23)*256) < 0 || (inChannel+compiled.Trip(23)*256) > len(weights)-8 || (inChannel+compiled.Trip(24)*256) < 0 || (inChannel+compiled.Trip(24)*256) > len(weights)-8 || (inChannel+compiled.Trip(25)*256) < 0 || (inChannel+compiled.Trip(25)*256) > len(weights)-8 || (inChannel+compiled.Trip(26)*256) < 0 || (inChannel+compiled.Trip(26)*256) > len(weights)-8 || (inChannel+compiled.Trip(27)*256) < 0 || (inChannel+compiled.Trip(27)*256) > len(weights)-8 || (inChannel+compiled.Trip(28)*256) < 0 || (inChannel+compiled.Trip(28)*256) > len(weights)-8 || (inChannel+compiled.Trip(29)*256) < 0 || (inChannel+compiled.Trip(29)*256) > len(weights)-8 || (inChannel+compiled.Trip(30)*256) < 0 || (inChannel+compiled.Trip(30)*256) > len(weights)-8 || (inChannel+compiled.Trip(31)*256) < 0 || (inChannel+compiled.Trip(31)*256) > len(weights)-8 {
-//line hecbench_resnet.go:171
 							break
 						}
 //line hecbench_resnet.go:172
@@ -2631,169 +2326,168 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 					{
-//line hecbench_resnet.go:171
 						p := int(0)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(1)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(2)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(3)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(4)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(5)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(6)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(7)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(8)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(9)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(10)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(11)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(12)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(13)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(14)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(15)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(16)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(17)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(18)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(19)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(20)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(21)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(22)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(23)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(24)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(25)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(26)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(27)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(28)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(29)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(30)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
-//line hecbench_resnet.go:171
 						p := int(31)
+//line hecbench_resnet.go:172
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
@@ -2820,13 +2514,12 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line hecbench_resnet.go:149
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:149
 						var line int = gc_ty
-						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:150
+						var ind int = line*256 + inChannel
 						_ = ind
+//line hecbench_resnet.go:151
 						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])).StoreSlice(gc_at8[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2840,14 +2533,12 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line hecbench_resnet.go:149
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:149
 						var line int = gc_ty
+//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:178
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
-//line hecbench_resnet.go:178
 							break
 						}
 //line hecbench_resnet.go:179
@@ -2855,64 +2546,12 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-//line hecbench_resnet.go:149
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-//line hecbench_resnet.go:149
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-//line hecbench_resnet.go:149
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-//line hecbench_resnet.go:149
-						line := gc_ty
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_resnet.go:149
 					inChannel := gc_tx
-//line hecbench_resnet.go:149
 					line := gc_ty
+//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]

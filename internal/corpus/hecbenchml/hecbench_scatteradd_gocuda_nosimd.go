@@ -62,7 +62,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_at := indexBuffer[gc_off4:][:gc_bdx]
 					gc_at2 := indexes[gc_off5:][:gc_bdx]
 					gc_vstep := 0
-//line hecbench_scatteradd.go:27
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -76,14 +75,12 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 						} else {
 //line hecbench_scatteradd.go:46
 							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:46
 							if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
-//line hecbench_scatteradd.go:48
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty*warpSize + gc_tx
@@ -95,7 +92,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					}
 				} else {
 					gc_vstep2 := 0
-//line hecbench_scatteradd.go:27
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -104,7 +100,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 //line hecbench_scatteradd.go:45
 						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
-//line hecbench_scatteradd.go:46
 							break
 						}
 //line hecbench_scatteradd.go:46
@@ -114,66 +109,13 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 						} else {
 //line hecbench_scatteradd.go:47
 							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:46
 							if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 							}
 						}
 					}
-//line hecbench_scatteradd.go:49
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
@@ -273,7 +215,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more = false
-//line hecbench_scatteradd.go:94
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -320,7 +261,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_at := indexBuffer[gc_off4:][:gc_bdx]
 					gc_at2 := indexes[gc_off5:][:gc_bdx]
 					gc_vstep := 0
-//line hecbench_scatteradd.go:80
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -334,14 +274,12 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 						} else {
 //line hecbench_scatteradd.go:93
 							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:93
 							if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
-//line hecbench_scatteradd.go:95
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty*warpSize + gc_tx
@@ -353,7 +291,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					}
 				} else {
 					gc_vstep2 := 0
-//line hecbench_scatteradd.go:80
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -362,7 +299,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:92
 						var batchIdx int = batchIdxStart + idxStart + threadIdx
 						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
-//line hecbench_scatteradd.go:93
 							break
 						}
 //line hecbench_scatteradd.go:93
@@ -372,66 +308,13 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 						} else {
 //line hecbench_scatteradd.go:94
 							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:93
 							if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 							}
 						}
 					}
-//line hecbench_scatteradd.go:96
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
@@ -486,7 +369,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more3 = false
-//line hecbench_scatteradd.go:117
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -20,7 +20,6 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_word2vec.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,9 +30,9 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_word2vec.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_word2vec.go:37
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -45,13 +44,10 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 				gc_at := array[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line hecbench_word2vec.go:17
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_word2vec.go:15
 						var idx int = gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:15
 						_ = idx
 //line hecbench_word2vec.go:17
 						gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -63,18 +59,14 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_word2vec.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_word2vec.go:17
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_word2vec.go:15
 						var idx int = gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 						if idx < 0 || idx > len(array)-8 {
-//line hecbench_word2vec.go:17
 							break
 						}
 //line hecbench_word2vec.go:17
@@ -82,58 +74,10 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
-						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
-					}
-					{
-//line hecbench_word2vec.go:21
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
-						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
-					}
-					{
-//line hecbench_word2vec.go:21
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
-						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
-					}
-					{
-//line hecbench_word2vec.go:21
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
-						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
-					}
-				}
-//line hecbench_word2vec.go:21
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
 					idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 					array[idx] = 0

@@ -44,65 +44,19 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-//line hecbench_groupnorm.go:48
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line hecbench_groupnorm.go:48
 		var threadSum float32 = float32(0.0)
 		var threadSum2 float32 = float32(0.0)
+//line hecbench_groupnorm.go:50
 		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -113,9 +67,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_groupnorm.go:60
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -133,10 +87,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
 					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:51
 					var i int = gc_tx + gc_off
-//line hecbench_groupnorm.go:51
 					_ = i
+//line hecbench_groupnorm.go:52
 					val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_groupnorm.go:52
 					threadSum = threadSum.Add(val)
@@ -152,10 +105,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:60
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:52
 					gc_more = true
 //line hecbench_groupnorm.go:52
 					val := gc_at[gc_tx]
@@ -173,10 +124,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
 					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:51
 					var i int = gc_tx + gc_off
-					if i < 0 || i > len(x)-8 {
 //line hecbench_groupnorm.go:52
+					if i < 0 || i > len(x)-8 {
 						break
 					}
 //line hecbench_groupnorm.go:52
@@ -193,79 +143,11 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:52
@@ -309,7 +191,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		}
 //line hecbench_groupnorm.go:59
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line hecbench_groupnorm.go:61
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -319,9 +200,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:32
 			warpID := gc_tx / 32
-//line hecbench_groupnorm.go:34
 			warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:59
 			warpSum2 := gc_c2r[gc_lane]
@@ -351,7 +230,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:33
 				laneID := gc_tx % 32
 //line hecbench_groupnorm.go:35
 				var warpSum float32
@@ -394,15 +272,14 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_groupnorm.go:88
 			gc_x0 := gc_tidx.X
 			gc_off4 := gc_bx
+//line hecbench_groupnorm.go:90
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line hecbench_groupnorm.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
@@ -430,7 +307,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					if rstd != nil && gc_tx == 0 {
 						gc_at3[0] = s
 					}
-//line hecbench_groupnorm.go:94
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -468,7 +344,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					if rstd != nil && gc_tx == 0 {
 						rstd[gc_bx] = s
 					}
-//line hecbench_groupnorm.go:94
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -476,7 +351,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 //line hecbench_groupnorm.go:91
@@ -486,9 +360,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_groupnorm.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -500,7 +374,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_pos.Thread = gc_rank
 				m := gc_s_m[gc_rank]
 				s := gc_s_s[gc_rank]
-//line hecbench_groupnorm.go:91
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
@@ -517,6 +390,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
+//line hecbench_groupnorm.go:107
 				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:92
 					c := i_ / imgSize
@@ -564,7 +438,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	bias = bias[g*groupSize:]
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-//line hecbench_groupnorm.go:128
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -575,7 +448,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -588,7 +460,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -601,7 +472,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -614,7 +484,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -627,12 +496,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 		threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 		gc_s_xVec[gc_rank] = xVec
 		gc_s_threadSumV4[gc_rank] = threadSumV4
 		gc_s_threadSum2V4[gc_rank] = threadSum2V4
 	}
-//line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 //line hecbench_groupnorm.go:132
@@ -642,9 +509,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_groupnorm.go:141
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -657,7 +524,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				xVec := gc_s_xVec[gc_rank]
 				threadSumV4 := gc_s_threadSumV4[gc_rank]
 				threadSum2V4 := gc_s_threadSum2V4[gc_rank]
-//line hecbench_groupnorm.go:132
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -674,6 +540,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line hecbench_groupnorm.go:148
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:133
 					v := xVec[i]
@@ -691,7 +558,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:150
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSumV4 := gc_s_threadSumV4[gc_rank]
@@ -699,7 +565,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:144
 		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-//line hecbench_groupnorm.go:148
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -710,8 +575,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:154
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_groupnorm.go:155
 		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -732,8 +597,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:147
 					var i_ int = vecCount*4 + gc_tx + gc_off2
-//line hecbench_groupnorm.go:147
 					_ = i_
+//line hecbench_groupnorm.go:148
 					val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_groupnorm.go:148
 					threadSum = threadSum.Add(val)
@@ -749,10 +614,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:156
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:148
 					gc_more2 = true
 //line hecbench_groupnorm.go:148
 					val := gc_at[gc_tx]
@@ -773,7 +636,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:147
 					var i_ int = vecCount*4 + gc_tx + gc_off2
 					if i_ < 0 || i_ > len(x)-8 {
-//line hecbench_groupnorm.go:148
 						break
 					}
 //line hecbench_groupnorm.go:148
@@ -790,74 +652,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -906,7 +701,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		}
 //line hecbench_groupnorm.go:155
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line hecbench_groupnorm.go:157
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -916,9 +710,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:109
 			warpID := gc_tx / 32
-//line hecbench_groupnorm.go:111
 			warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:155
 			warpSum2 := gc_c2r[gc_lane]
@@ -948,7 +740,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:110
 				laneID := gc_tx % 32
 //line hecbench_groupnorm.go:112
 				var warpSum float32
@@ -991,15 +782,14 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_groupnorm.go:184
 			gc_x0 := gc_tidx.X
 			gc_off5 := gc_bx
+//line hecbench_groupnorm.go:186
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
 				gc_at2 := mean[gc_off5:][:1]
 				gc_at3 := rstd[gc_off5:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line hecbench_groupnorm.go:192
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
@@ -1027,7 +817,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					if rstd != nil && gc_tx == 0 {
 						gc_at3[0] = s
 					}
-//line hecbench_groupnorm.go:190
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -1065,7 +854,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					if rstd != nil && gc_tx == 0 {
 						rstd[gc_bx] = s
 					}
-//line hecbench_groupnorm.go:190
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -1073,7 +861,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
 //line hecbench_groupnorm.go:187
@@ -1083,9 +870,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more3 = false
-//line hecbench_groupnorm.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_groupnorm.go:196
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1097,7 +884,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_pos.Thread = gc_rank
 				m := gc_s_m[gc_rank]
 				s := gc_s_s[gc_rank]
-//line hecbench_groupnorm.go:187
 				gc_start2 := gc_tx
 				gc_from3 := gc_start2 + gc_off3
 				gc_trips2 := gc_limit3 - gc_from3
@@ -1114,6 +900,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips2 == gc_chunk2 {
 					gc_more3 = true
 				}
+//line hecbench_groupnorm.go:203
 				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
 //line hecbench_groupnorm.go:188
 					c := i_2 / imgSize
@@ -1162,64 +949,19 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:226
 	mVal := mean[gc_bx]
 	rstdVal := rstd[gc_bx]
-//line hecbench_groupnorm.go:229
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var wDoutThread float32 = float32(0.0)
 		var wDoutNormThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:234
 		lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
 		lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 		gc_s_wDoutThread[gc_rank] = wDoutThread
 		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 	}
@@ -1230,9 +972,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_groupnorm.go:243
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1248,7 +990,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutThread := gc_s_wDoutThread[gc_rank]
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-//line hecbench_groupnorm.go:234
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:235
@@ -1266,7 +1007,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutThread := gc_s_wDoutThread[gc_rank]
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-//line hecbench_groupnorm.go:234
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:235
@@ -1312,7 +1052,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		}
 //line hecbench_groupnorm.go:243
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line hecbench_groupnorm.go:245
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1322,9 +1061,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
 			warpID := gc_tx / 32
-//line hecbench_groupnorm.go:214
 			wDoutWarp := gc_l_wDoutWarp[gc_lane]
 //line hecbench_groupnorm.go:243
 			wDoutNormWarp := gc_c2r[gc_lane]
@@ -1343,7 +1080,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_groupnorm.go:263
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1353,7 +1089,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
 			laneID := gc_tx % 32
 //line hecbench_groupnorm.go:215
 			var wDoutWarp float32
@@ -1393,7 +1128,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_ran := false
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_groupnorm.go:270
 			wDoutBlock := gc_s_wDoutBlock[gc_rank]
 //line hecbench_groupnorm.go:261
 			wDoutNormBlock := gc_c4r[gc_lane]
@@ -1407,7 +1141,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
 				gc_ran = true
 			}
-//line hecbench_groupnorm.go:268
 			gc_s_wDoutBlock[gc_rank] = wDoutBlock
 			gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
 		}
@@ -1419,9 +1152,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:273
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_groupnorm.go:275
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1438,7 +1171,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutBlock := gc_s_wDoutBlock[gc_rank]
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
-//line hecbench_groupnorm.go:266
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:269
@@ -1455,7 +1187,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutBlock := gc_s_wDoutBlock[gc_rank]
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
-//line hecbench_groupnorm.go:266
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:269
@@ -1472,65 +1203,19 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:284
 	if imgSize%gc_bdx == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-//line hecbench_groupnorm.go:287
 			gc_vstep2 := 0
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line hecbench_groupnorm.go:286
 				var dwThread float32 = float32(0.0)
 				var dbThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:288
 				lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
 				lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 				gc_s_dwThread[gc_rank] = dwThread
 				gc_s_dbThread[gc_rank] = dbThread
 			}
@@ -1541,9 +1226,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					return
 				}
 				gc_more3 = false
-//line hecbench_groupnorm.go:295
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_groupnorm.go:297
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1566,10 +1251,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
 							dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-//line hecbench_groupnorm.go:288
 							var i_2 int = gc_tx + gc_off3
-//line hecbench_groupnorm.go:288
 							_ = i_2
+//line hecbench_groupnorm.go:289
 							doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line hecbench_groupnorm.go:289
 							dbThread = dbThread.Add(doutVal_)
@@ -1587,10 +1271,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:297
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:289
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
 							doutVal_ := gc_at6[gc_tx]
@@ -1613,10 +1295,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
 							dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-//line hecbench_groupnorm.go:288
 							var i_2 int = gc_tx + gc_off3
-							if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 //line hecbench_groupnorm.go:289
+							if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 								break
 							}
 //line hecbench_groupnorm.go:289
@@ -1635,83 +1316,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						if gc_vstep4 > gc_from {
 							gc_more3 = true
 						}
-						gc_step3 := gc_vstep4
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
 							i_2 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
@@ -1770,7 +1379,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 				gc_hi2 = min(gc_hi2, gc_cnt)
 				if gc_lo2 < gc_hi2 {
-//line hecbench_groupnorm.go:314
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1780,10 +1388,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
 						warpID := gc_tx / 32
 						laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
 						dwWarp := gc_l_dwWarp[gc_lane]
 //line hecbench_groupnorm.go:301
 						dbWarp := gc_c6r[gc_lane]
@@ -1795,13 +1401,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 				}
 			}
-//line hecbench_groupnorm.go:313
 			compiled.OutOfLine(func() {
+//line hecbench_groupnorm.go:314
 				sharedSum := sharedSum[:32]
 //line hecbench_groupnorm.go:316
 				sharedSum2 := sharedSum2[:32]
 				{
-//line hecbench_groupnorm.go:319
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -1811,9 +1416,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line hecbench_groupnorm.go:310
 								dwBlock := float32(0.0)
 								dbBlock := float32(0.0)
+//line hecbench_groupnorm.go:312
 								for i_3 := 0; i_3 < numWarps; i_3++ {
 									dwBlock += sharedSum[i_3]
 									dbBlock += sharedSum2[i_3]
@@ -1842,14 +1447,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:323
 			for br := 0; br < blockReps; br++ {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_groupnorm.go:324
 					dwThread_ := float32(0.0)
 					dbThread_ := float32(0.0)
-//line hecbench_groupnorm.go:328
 					gc_l_dwThread_[gc_lane] = dwThread_
 					gc_l_dbThread_[gc_lane] = dbThread_
 				}
-//line hecbench_groupnorm.go:332
 				var gc_m24 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1861,7 +1463,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
 						warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 						ch := br*numWarps + warpID
@@ -1886,15 +1487,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
 							laneID := gc_tx % 32
-//line hecbench_groupnorm.go:212
 							warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 							dwThread_ := gc_l_dwThread_[gc_lane]
-//line hecbench_groupnorm.go:331
 							dbThread_ := gc_l_dbThread_[gc_lane]
 //line hecbench_groupnorm.go:329
 							doutCh := dout[ch*imgSize:]
@@ -1905,7 +1502,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								norm_3 := (xCh[i_4] - mVal) * rstdVal
 								dwThread_ += doutVal_2 * norm_3
 							}
-//line hecbench_groupnorm.go:339
 							gc_l_dwThread_[gc_lane] = dwThread_
 							gc_l_dbThread_[gc_lane] = dbThread_
 						}
@@ -1937,7 +1533,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					if gc_lo3 < gc_hi3 {
-//line hecbench_groupnorm.go:353
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -1950,13 +1545,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
 							laneID := gc_tx % 32
-//line hecbench_groupnorm.go:212
 							warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 							dwWarp_ := gc_l_dwWarp_[gc_lane]
 //line hecbench_groupnorm.go:340
 							dbWarp_ := gc_c8r[gc_lane]
@@ -1968,7 +1560,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 					}
 				}
-//line hecbench_groupnorm.go:352
 				gc_act = gc_save24 &^ gc_dead
 			}
 		}

@@ -45,14 +45,11 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-//line hecbench_groupnorm.go:48
 	gc_vstep := 0
 	if compiled.SIMD {
-//line hecbench_groupnorm.go:48
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line hecbench_groupnorm.go:48
 			threadSum := gc_vb
 			threadSum2 := gc_vb
 //line hecbench_groupnorm.go:49
@@ -62,55 +59,10 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:48
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -121,9 +73,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_groupnorm.go:60
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -142,10 +94,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
 						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:51
 						var i int = gc_tx + gc_off
-//line hecbench_groupnorm.go:51
 						_ = i
+//line hecbench_groupnorm.go:52
 						val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_groupnorm.go:52
 						threadSum = threadSum.Add(val)
@@ -163,10 +114,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:62
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:52
 					gc_more = true
 //line hecbench_groupnorm.go:52
 					val := gc_at[gc_tx]
@@ -185,10 +134,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
 						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:51
 						var i int = gc_tx + gc_off
-						if i < 0 || i > len(x)-8 {
 //line hecbench_groupnorm.go:52
+						if i < 0 || i > len(x)-8 {
 							break
 						}
 //line hecbench_groupnorm.go:52
@@ -207,79 +155,11 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-//line hecbench_groupnorm.go:52
-						val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:51
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:52
@@ -323,7 +203,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		}
 //line hecbench_groupnorm.go:59
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line hecbench_groupnorm.go:61
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -333,9 +212,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:32
 			warpID := gc_tx / 32
-//line hecbench_groupnorm.go:34
 			warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:59
 			warpSum2 := gc_c2r[gc_lane]
@@ -365,7 +242,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:33
 				laneID := gc_tx % 32
 //line hecbench_groupnorm.go:35
 				var warpSum float32
@@ -408,15 +284,14 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_groupnorm.go:88
 			gc_x0 := gc_tidx.X
 			gc_off4 := gc_bx
+//line hecbench_groupnorm.go:90
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line hecbench_groupnorm.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
@@ -444,7 +319,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					if rstd != nil && gc_tx == 0 {
 						gc_at3[0] = s
 					}
-//line hecbench_groupnorm.go:94
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -482,7 +356,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					if rstd != nil && gc_tx == 0 {
 						rstd[gc_bx] = s
 					}
-//line hecbench_groupnorm.go:94
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -490,7 +363,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -501,9 +373,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_groupnorm.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -515,7 +387,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_pos.Thread = gc_rank
 				m := gc_s_m[gc_rank]
 				s := gc_s_s[gc_rank]
-//line hecbench_groupnorm.go:91
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
@@ -532,6 +403,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
+//line hecbench_groupnorm.go:107
 				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:92
 					c := i_ / imgSize
@@ -579,7 +451,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	bias = bias[g*groupSize:]
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-//line hecbench_groupnorm.go:128
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -590,7 +461,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -603,7 +473,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -616,7 +485,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -629,7 +497,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -642,12 +509,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 		threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 		gc_s_xVec[gc_rank] = xVec
 		gc_s_threadSumV4[gc_rank] = threadSumV4
 		gc_s_threadSum2V4[gc_rank] = threadSum2V4
 	}
-//line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -658,9 +523,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_groupnorm.go:141
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -673,7 +538,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				xVec := gc_s_xVec[gc_rank]
 				threadSumV4 := gc_s_threadSumV4[gc_rank]
 				threadSum2V4 := gc_s_threadSum2V4[gc_rank]
-//line hecbench_groupnorm.go:132
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -690,6 +554,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line hecbench_groupnorm.go:148
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:133
 					v := xVec[i]
@@ -707,7 +572,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:150
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSumV4 := gc_s_threadSumV4[gc_rank]
@@ -715,7 +579,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:144
 		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-//line hecbench_groupnorm.go:148
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -726,8 +589,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:154
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_groupnorm.go:155
 		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -749,8 +612,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:147
 						var i_ int = vecCount*4 + gc_tx + gc_off2
-//line hecbench_groupnorm.go:147
 						_ = i_
+//line hecbench_groupnorm.go:148
 						val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_groupnorm.go:148
 						threadSum = threadSum.Add(val)
@@ -768,10 +631,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:158
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:148
 					gc_more2 = true
 //line hecbench_groupnorm.go:148
 					val := gc_at[gc_tx]
@@ -793,7 +654,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:147
 						var i_ int = vecCount*4 + gc_tx + gc_off2
 						if i_ < 0 || i_ > len(x)-8 {
-//line hecbench_groupnorm.go:148
 							break
 						}
 //line hecbench_groupnorm.go:148
@@ -812,74 +672,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -928,7 +721,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		}
 //line hecbench_groupnorm.go:155
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line hecbench_groupnorm.go:157
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -938,9 +730,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:109
 			warpID := gc_tx / 32
-//line hecbench_groupnorm.go:111
 			warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:155
 			warpSum2 := gc_c2r[gc_lane]
@@ -970,7 +760,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:110
 				laneID := gc_tx % 32
 //line hecbench_groupnorm.go:112
 				var warpSum float32
@@ -1013,15 +802,14 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_groupnorm.go:184
 			gc_x0 := gc_tidx.X
 			gc_off5 := gc_bx
+//line hecbench_groupnorm.go:186
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
 				gc_at2 := mean[gc_off5:][:1]
 				gc_at3 := rstd[gc_off5:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line hecbench_groupnorm.go:192
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
@@ -1049,7 +837,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					if rstd != nil && gc_tx == 0 {
 						gc_at3[0] = s
 					}
-//line hecbench_groupnorm.go:190
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -1087,7 +874,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					if rstd != nil && gc_tx == 0 {
 						rstd[gc_bx] = s
 					}
-//line hecbench_groupnorm.go:190
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -1095,7 +881,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
@@ -1106,9 +891,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more3 = false
-//line hecbench_groupnorm.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_groupnorm.go:196
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1120,7 +905,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_pos.Thread = gc_rank
 				m := gc_s_m[gc_rank]
 				s := gc_s_s[gc_rank]
-//line hecbench_groupnorm.go:187
 				gc_start2 := gc_tx
 				gc_from3 := gc_start2 + gc_off3
 				gc_trips2 := gc_limit3 - gc_from3
@@ -1137,6 +921,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips2 == gc_chunk2 {
 					gc_more3 = true
 				}
+//line hecbench_groupnorm.go:203
 				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
 //line hecbench_groupnorm.go:188
 					c := i_2 / imgSize
@@ -1188,13 +973,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx]
 	_ = &rstdVal
-//line hecbench_groupnorm.go:230
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line hecbench_groupnorm.go:232
 			wDoutThread := gc_vb
 			wDoutNormThread := gc_vb
 //line hecbench_groupnorm.go:233
@@ -1204,55 +987,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
-			wDoutThread := float32(0.0)
-			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
-			gc_s_wDoutThread[gc_rank] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:232
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 		gc_s_wDoutThread[gc_rank] = wDoutThread
 		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 	}
@@ -1263,9 +1001,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_groupnorm.go:243
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1281,7 +1019,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutThread := gc_s_wDoutThread[gc_rank]
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-//line hecbench_groupnorm.go:234
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:235
@@ -1299,7 +1036,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutThread := gc_s_wDoutThread[gc_rank]
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-//line hecbench_groupnorm.go:234
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:235
@@ -1345,7 +1081,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		}
 //line hecbench_groupnorm.go:243
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line hecbench_groupnorm.go:245
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1355,9 +1090,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
 			warpID := gc_tx / 32
-//line hecbench_groupnorm.go:214
 			wDoutWarp := gc_l_wDoutWarp[gc_lane]
 //line hecbench_groupnorm.go:243
 			wDoutNormWarp := gc_c2r[gc_lane]
@@ -1376,7 +1109,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_groupnorm.go:263
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1386,7 +1118,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
 			laneID := gc_tx % 32
 //line hecbench_groupnorm.go:215
 			var wDoutWarp float32
@@ -1472,7 +1203,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_groupnorm.go:276
 				wDoutBlock := gc_s_wDoutBlock[gc_rank]
 //line hecbench_groupnorm.go:261
 				wDoutNormBlock := gc_c4r[gc_lane]
@@ -1486,7 +1216,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
 					gc_ran = true
 				}
-//line hecbench_groupnorm.go:268
 				gc_s_wDoutBlock[gc_rank] = wDoutBlock
 				gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
 			}
@@ -1499,9 +1228,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:273
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_groupnorm.go:275
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1518,7 +1247,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutBlock := gc_s_wDoutBlock[gc_rank]
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
-//line hecbench_groupnorm.go:266
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:269
@@ -1535,7 +1263,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_pos.Thread = gc_rank
 					wDoutBlock := gc_s_wDoutBlock[gc_rank]
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
-//line hecbench_groupnorm.go:266
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:269
@@ -1552,14 +1279,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:284
 	if imgSize%gc_bdx == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-//line hecbench_groupnorm.go:287
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_groupnorm.go:286
 				gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
 				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 					gc_rank := gc_vstep2
-//line hecbench_groupnorm.go:286
 					dwThread := gc_vb4
 					dbThread := gc_vb4
 //line hecbench_groupnorm.go:287
@@ -1569,55 +1293,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
-					dwThread := float32(0.0)
-					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
-					gc_s_dwThread[gc_rank] = dwThread
-					gc_s_dbThread[gc_rank] = dbThread
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:286
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 				gc_s_dwThread[gc_rank] = dwThread
 				gc_s_dbThread[gc_rank] = dbThread
 			}
@@ -1628,9 +1307,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					return
 				}
 				gc_more3 = false
-//line hecbench_groupnorm.go:295
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_groupnorm.go:297
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1654,10 +1333,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
 								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-//line hecbench_groupnorm.go:288
 								var i_2 int = gc_tx + gc_off3
-//line hecbench_groupnorm.go:288
 								_ = i_2
+//line hecbench_groupnorm.go:289
 								doutVal_ := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line hecbench_groupnorm.go:289
 								dbThread = dbThread.Add(doutVal_)
@@ -1677,10 +1355,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:299
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:289
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
 							doutVal_ := gc_at6[gc_tx]
@@ -1704,10 +1380,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
 								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-//line hecbench_groupnorm.go:288
 								var i_2 int = gc_tx + gc_off3
-								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 //line hecbench_groupnorm.go:289
+								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 									break
 								}
 //line hecbench_groupnorm.go:289
@@ -1728,83 +1403,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						if gc_vstep4 > gc_from {
 							gc_more3 = true
 						}
-						gc_step3 := gc_vstep4
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:288
 							i_2 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
@@ -1863,7 +1466,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 				gc_hi2 = min(gc_hi2, gc_cnt)
 				if gc_lo2 < gc_hi2 {
-//line hecbench_groupnorm.go:314
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1873,10 +1475,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
 						warpID := gc_tx / 32
 						laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
 						dwWarp := gc_l_dwWarp[gc_lane]
 //line hecbench_groupnorm.go:301
 						dbWarp := gc_c6r[gc_lane]
@@ -1888,14 +1488,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 				}
 			}
-//line hecbench_groupnorm.go:313
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
+//line hecbench_groupnorm.go:315
 				sharedSum := sharedSum[:32]
 //line hecbench_groupnorm.go:317
 				sharedSum2 := sharedSum2[:32]
 				{
-//line hecbench_groupnorm.go:320
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -1905,9 +1504,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line hecbench_groupnorm.go:310
 								dwBlock := float32(0.0)
 								dbBlock := float32(0.0)
+//line hecbench_groupnorm.go:312
 								for i_3 := 0; i_3 < numWarps; i_3++ {
 									dwBlock += sharedSum[i_3]
 									dbBlock += sharedSum2[i_3]
@@ -1937,13 +1536,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			for br := 0; br < blockReps; br++ {
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line hecbench_groupnorm.go:324
 					gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
 					if gc_act == ^uint32(0) {
-//line hecbench_groupnorm.go:324
 						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_groupnorm.go:324
 							dwThread_ := gc_vb10
 							dbThread_ := gc_vb10
 //line hecbench_groupnorm.go:325
@@ -1957,7 +1553,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_groupnorm.go:324
 							dwThread_ := gc_vb9
 							dbThread_ := gc_vb9
 //line hecbench_groupnorm.go:325
@@ -1974,15 +1569,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_groupnorm.go:324
 						dwThread_ := float32(0.0)
 						dbThread_ := float32(0.0)
-//line hecbench_groupnorm.go:328
 						gc_l_dwThread_[gc_lane] = dwThread_
 						gc_l_dbThread_[gc_lane] = dbThread_
 					}
 				}
-//line hecbench_groupnorm.go:333
 				var gc_m24 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1994,7 +1586,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
 						warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 						ch := br*numWarps + warpID
@@ -2019,15 +1610,11 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
 							laneID := gc_tx % 32
-//line hecbench_groupnorm.go:212
 							warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 							dwThread_ := gc_l_dwThread_[gc_lane]
-//line hecbench_groupnorm.go:331
 							dbThread_ := gc_l_dbThread_[gc_lane]
 //line hecbench_groupnorm.go:329
 							doutCh := dout[ch*imgSize:]
@@ -2038,7 +1625,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								norm_3 := (xCh[i_4] - mVal) * rstdVal
 								dwThread_ += doutVal_2 * norm_3
 							}
-//line hecbench_groupnorm.go:339
 							gc_l_dwThread_[gc_lane] = dwThread_
 							gc_l_dbThread_[gc_lane] = dbThread_
 						}
@@ -2070,7 +1656,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					if gc_lo3 < gc_hi3 {
-//line hecbench_groupnorm.go:353
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -2083,13 +1668,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
 							laneID := gc_tx % 32
-//line hecbench_groupnorm.go:212
 							warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 							dwWarp_ := gc_l_dwWarp_[gc_lane]
 //line hecbench_groupnorm.go:340
 							dbWarp_ := gc_c8r[gc_lane]
@@ -2101,7 +1683,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 					}
 				}
-//line hecbench_groupnorm.go:352
 				gc_act = gc_save24 &^ gc_dead
 			}
 		}

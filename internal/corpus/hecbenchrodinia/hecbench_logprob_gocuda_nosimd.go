@@ -54,7 +54,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
-//line hecbench_logprob.go:105
 	step := gc_bx
 	bidx := gc_by
 //line hecbench_logprob.go:108
@@ -65,66 +64,21 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-//line hecbench_logprob.go:116
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 //line hecbench_logprob.go:117
 			var localMax float32 = float32(-maxTVal)
 			var val float32 = float32(-maxTVal)
-//line hecbench_logprob.go:118
 			_ = val
+//line hecbench_logprob.go:119
 			lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
@@ -135,9 +89,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more = false
-//line hecbench_logprob.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_logprob.go:128
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -147,16 +101,14 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
-//line hecbench_logprob.go:142
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -164,13 +116,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -178,13 +128,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -192,13 +140,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -206,12 +152,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 						var val float32
-//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
 						val = float32(gc_at[gc_tx])
@@ -219,16 +164,15 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -239,13 +183,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -256,13 +199,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -273,13 +215,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -290,13 +231,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 						tidx := gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 						var val float32
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -321,20 +261,17 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:80
 				localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:124
 				var val_ float32 = localMax
 //line hecbench_logprob.go:72
 				var val_2 float32 = val_
-//line hecbench_logprob.go:75
 				gc_l_val_2[gc_lane] = val_2
 			}
 //line hecbench_logprob.go:59
 			for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:64
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:60
 					val_2 = max(val_2, gc_c1r[gc_lane])
@@ -352,7 +289,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line hecbench_logprob.go:76
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -362,10 +298,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_logprob.go:72
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
 					var val_ float32
@@ -388,7 +322,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line hecbench_logprob.go:92
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -398,25 +331,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
 				lane := gc_tx & 0x1f
 //line hecbench_logprob.go:71
 				var val_ float32
-//line hecbench_logprob.go:82
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:83
 					val_ = shared[lane]
 				} else {
 					val_ = -1e20
 				}
 				var val_3 float32 = val_
-//line hecbench_logprob.go:89
 				gc_s_val_3[gc_rank] = val_3
 			}
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:63
 					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 					gc_c2v[gc_lane] = val_3
@@ -425,7 +355,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:64
 					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c2r[gc_lane])
@@ -434,7 +363,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-//line hecbench_logprob.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -443,8 +371,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank]
+//line hecbench_logprob.go:107
 					var val_ float32
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
@@ -459,54 +387,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-//line hecbench_logprob.go:135
 		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line hecbench_logprob.go:131
 			var localSumExp float32 = float32(0.0)
+//line hecbench_logprob.go:132
 			lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
 //line hecbench_logprob.go:132
@@ -516,9 +406,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more2 = false
-//line hecbench_logprob.go:139
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_logprob.go:141
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -528,17 +418,14 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
-//line hecbench_logprob.go:155
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -546,14 +433,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 1
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -561,14 +445,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 2
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -576,14 +457,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 3
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -591,13 +469,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -605,17 +481,15 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -626,14 +500,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -644,14 +516,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -662,14 +532,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -680,14 +548,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 						tidx := gc_tx
 //line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
@@ -712,13 +578,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:44
 				localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:137
 				var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 				var val_5 float32 = val_4
-//line hecbench_logprob.go:39
 				gc_l_val_5[gc_lane] = val_5
 			}
 //line hecbench_logprob.go:23
@@ -733,7 +597,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:24
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:28
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:24
 							val_5 += gc_c3r[gc_lane]
@@ -753,7 +616,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line hecbench_logprob.go:42
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -763,10 +625,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
-//line hecbench_logprob.go:36
 					val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:38
 					var val_4 float32
@@ -789,7 +649,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line hecbench_logprob.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -799,25 +658,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 				lane_ := gc_tx & 0x1f
 //line hecbench_logprob.go:35
 				var val_4 float32
-//line hecbench_logprob.go:46
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:47
 					val_4 = shared_[lane_]
 				} else {
 					val_4 = float32(0.0)
 				}
 				var val_6 float32 = val_4
-//line hecbench_logprob.go:53
 				gc_s_val_6[gc_rank] = val_6
 			}
 //line hecbench_logprob.go:23
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:27
 					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 					gc_c4v[gc_lane] = val_6
@@ -826,7 +682,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:28
 					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 					val_6 += gc_c4r[gc_lane]
@@ -835,7 +690,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-//line hecbench_logprob.go:31
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -844,8 +698,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank]
+//line hecbench_logprob.go:107
 					var val_4 float32
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
@@ -883,60 +737,21 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_logprob.go:152
 	bidx := gc_bx
 //line hecbench_logprob.go:154
 	length := int(lengths[bidx])
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-//line hecbench_logprob.go:159
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line hecbench_logprob.go:158
 		var localAccum float32 = float32(0.0)
+//line hecbench_logprob.go:159
 		lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
 		localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 		gc_s_localAccum[gc_rank] = localAccum
 	}
 //line hecbench_logprob.go:159
@@ -946,9 +761,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			return
 		}
 		gc_more = false
-//line hecbench_logprob.go:166
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_logprob.go:168
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -962,14 +777,13 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:153
 					var tidx int = gc_tx
 //line hecbench_logprob.go:153
 					localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
 					var step int = tidx + gc_off
-//line hecbench_logprob.go:159
 					_ = step
+//line hecbench_logprob.go:160
 					localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_logprob.go:160
 					localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
@@ -979,9 +793,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:160
 					gc_more = true
 //line hecbench_logprob.go:160
 					localAccum += gc_at[gc_tx]
@@ -992,14 +804,12 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:153
 					var tidx int = gc_tx
 //line hecbench_logprob.go:153
 					localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
 					var step int = tidx + gc_off
 					if step < 0 || step > len(logProbs)-8 {
-//line hecbench_logprob.go:160
 						break
 					}
 //line hecbench_logprob.go:160
@@ -1010,75 +820,10 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
 					tidx := gc_tx
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 					step := tidx + gc_off
@@ -1102,13 +847,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:44
 			localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:162
 			var val float32 = localAccum
 //line hecbench_logprob.go:36
 			var val_ float32 = val
-//line hecbench_logprob.go:39
 			gc_l_val_[gc_lane] = val_
 		}
 //line hecbench_logprob.go:23
@@ -1123,7 +866,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 //line hecbench_logprob.go:24
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:28
 						val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:24
 						val_ += gc_c1r[gc_lane]
@@ -1143,7 +885,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_logprob.go:42
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1153,10 +894,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_logprob.go:36
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:38
 				var val float32
@@ -1179,7 +918,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_logprob.go:56
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1189,25 +927,22 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 			lane := gc_tx & 0x1f
 //line hecbench_logprob.go:35
 			var val float32
-//line hecbench_logprob.go:46
 			if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:47
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_logprob.go:53
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_logprob.go:23
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:27
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
 				gc_c2v[gc_lane] = val_2
@@ -1216,7 +951,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:28
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
 				val_2 += gc_c2r[gc_lane]
@@ -1225,19 +959,19 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 	}
 	{
-//line hecbench_logprob.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_logprob.go:36
 			gc_off3 := bidx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
 				gc_at2 := cumLogProbs[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
+//line hecbench_logprob.go:156
 					var val float32
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
@@ -1251,12 +985,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_at2[0] = accum
 				}
 			} else {
-//line hecbench_logprob.go:171
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
+//line hecbench_logprob.go:156
 					var val float32
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2

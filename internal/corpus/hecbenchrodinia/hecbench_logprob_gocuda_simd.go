@@ -62,7 +62,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
-//line hecbench_logprob.go:105
 	step := gc_bx
 	bidx := gc_by
 //line hecbench_logprob.go:108
@@ -73,68 +72,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-//line hecbench_logprob.go:116
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_logprob.go:117
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line hecbench_logprob.go:117
 				localMax := gc_vb
+//line hecbench_logprob.go:118
 				localMax.StoreSlice(gc_s_localMax[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
@@ -145,9 +98,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more = false
-//line hecbench_logprob.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_logprob.go:128
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -157,16 +110,14 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
-//line hecbench_logprob.go:142
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -174,13 +125,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -188,13 +137,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -202,13 +149,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -216,12 +161,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 						var val float32
-//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
 						val = float32(gc_at[gc_tx])
@@ -229,16 +173,15 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -249,13 +192,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -266,13 +208,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -283,13 +224,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -300,13 +240,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 						tidx := gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 						var val float32
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -369,13 +308,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:85
 					localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:124
 					var val_ float32 = localMax
 //line hecbench_logprob.go:72
 					var val_2 float32 = val_
-//line hecbench_logprob.go:75
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
@@ -383,7 +320,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:64
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:60
 					val_2 = max(val_2, gc_c1r[gc_lane])
@@ -401,7 +337,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line hecbench_logprob.go:76
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -411,10 +346,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_logprob.go:72
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
 					var val_ float32
@@ -437,7 +370,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line hecbench_logprob.go:92
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -447,18 +379,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
 				lane := gc_tx & 0x1f
 //line hecbench_logprob.go:71
 				var val_ float32
-//line hecbench_logprob.go:82
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:83
 					val_ = shared[lane]
 				} else {
 					val_ = -1e20
 				}
 				var val_3 float32 = val_
-//line hecbench_logprob.go:89
 				gc_s_val_3[gc_rank] = val_3
 			}
 //line hecbench_logprob.go:59
@@ -495,7 +425,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:73
 						val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 						gc_c2v[gc_lane] = val_3
@@ -505,7 +434,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:64
 					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c2r[gc_lane])
@@ -514,7 +442,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-//line hecbench_logprob.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -523,8 +450,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank]
+//line hecbench_logprob.go:107
 					var val_ float32
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
@@ -539,60 +466,20 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-//line hecbench_logprob.go:135
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line hecbench_logprob.go:131
 			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line hecbench_logprob.go:131
 				localSumExp := gc_vb2
 //line hecbench_logprob.go:131
 				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
 //line hecbench_logprob.go:132
@@ -602,9 +489,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more2 = false
-//line hecbench_logprob.go:139
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_logprob.go:141
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -614,17 +501,14 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
-//line hecbench_logprob.go:155
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -632,14 +516,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 1
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -647,14 +528,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 2
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -662,14 +540,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 3
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -677,13 +552,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -691,17 +564,15 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -712,14 +583,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -730,14 +599,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -748,14 +615,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -766,14 +631,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 						tidx := gc_tx
 //line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
@@ -836,13 +699,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:49
 					localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:137
 					var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 					var val_5 float32 = val_4
-//line hecbench_logprob.go:39
 					gc_l_val_5[gc_lane] = val_5
 				}
 			}
@@ -898,7 +759,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_logprob.go:37
 								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:24
 								val_5 += gc_c3r[gc_lane]
@@ -919,7 +779,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line hecbench_logprob.go:43
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -929,10 +788,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
-//line hecbench_logprob.go:36
 					val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:38
 					var val_4 float32
@@ -955,7 +812,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line hecbench_logprob.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -965,18 +821,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 				lane_ := gc_tx & 0x1f
 //line hecbench_logprob.go:35
 				var val_4 float32
-//line hecbench_logprob.go:46
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:47
 					val_4 = shared_[lane_]
 				} else {
 					val_4 = float32(0.0)
 				}
 				var val_6 float32 = val_4
-//line hecbench_logprob.go:53
 				gc_s_val_6[gc_rank] = val_6
 			}
 //line hecbench_logprob.go:23
@@ -1013,7 +867,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 						gc_c4v[gc_lane] = val_6
@@ -1057,7 +910,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 						val_6 += gc_c4r[gc_lane]
@@ -1067,7 +919,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-//line hecbench_logprob.go:32
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1076,8 +927,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank]
+//line hecbench_logprob.go:107
 					var val_4 float32
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
@@ -1124,7 +975,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
-//line hecbench_logprob.go:105
 	step := gc_bx
 	bidx := gc_by
 //line hecbench_logprob.go:108
@@ -1135,68 +985,22 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-//line hecbench_logprob.go:116
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_logprob.go:117
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line hecbench_logprob.go:117
 				localMax := gc_vb
+//line hecbench_logprob.go:118
 				localMax.StoreSlice(gc_s_localMax[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
@@ -1207,9 +1011,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				return
 			}
 			gc_more = false
-//line hecbench_logprob.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_logprob.go:128
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1219,16 +1023,14 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
-//line hecbench_logprob.go:142
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -1236,13 +1038,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -1250,13 +1050,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -1264,13 +1062,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
-//line hecbench_logprob.go:127
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -1278,12 +1074,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 						var val float32
-//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
 						val = float32(gc_at[gc_tx])
@@ -1291,16 +1086,15 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1311,13 +1105,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1328,13 +1121,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1345,13 +1137,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1362,13 +1153,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 						tidx := gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:107
 						var val float32
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -1431,13 +1221,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:85
 					localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:124
 					var val_ float32 = localMax
 //line hecbench_logprob.go:72
 					var val_2 float32 = val_
-//line hecbench_logprob.go:75
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
@@ -1445,7 +1233,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:64
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:60
 					val_2 = max(val_2, gc_c1r[gc_lane])
@@ -1463,7 +1250,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line hecbench_logprob.go:76
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1473,10 +1259,8 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_logprob.go:72
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
 					var val_ float32
@@ -1499,7 +1283,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line hecbench_logprob.go:92
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1509,18 +1292,16 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
 				lane := gc_tx & 0x1f
 //line hecbench_logprob.go:71
 				var val_ float32
-//line hecbench_logprob.go:82
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:83
 					val_ = shared[lane]
 				} else {
 					val_ = -1e20
 				}
 				var val_3 float32 = val_
-//line hecbench_logprob.go:89
 				gc_s_val_3[gc_rank] = val_3
 			}
 //line hecbench_logprob.go:59
@@ -1557,7 +1338,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:73
 						val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 						gc_c2v[gc_lane] = val_3
@@ -1567,7 +1347,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:64
 					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c2r[gc_lane])
@@ -1576,7 +1355,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 		}
 		{
-//line hecbench_logprob.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1585,8 +1363,8 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank]
+//line hecbench_logprob.go:107
 					var val_ float32
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
@@ -1601,60 +1379,20 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				}
 			}
 		}
-//line hecbench_logprob.go:135
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line hecbench_logprob.go:131
 			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line hecbench_logprob.go:131
 				localSumExp := gc_vb2
 //line hecbench_logprob.go:131
 				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
-				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
 //line hecbench_logprob.go:132
@@ -1664,9 +1402,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				return
 			}
 			gc_more2 = false
-//line hecbench_logprob.go:139
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_logprob.go:141
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1676,17 +1414,14 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
-//line hecbench_logprob.go:155
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -1694,14 +1429,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 1
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -1709,14 +1441,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 2
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -1724,14 +1453,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 3
-//line hecbench_logprob.go:140
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -1739,13 +1465,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -1753,17 +1477,15 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1774,14 +1496,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1792,14 +1512,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1810,14 +1528,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 							tidx := gc_tx
 //line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1828,14 +1544,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:104
 						tidx := gc_tx
 //line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
@@ -1898,13 +1612,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:49
 					localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:137
 					var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 					var val_5 float32 = val_4
-//line hecbench_logprob.go:39
 					gc_l_val_5[gc_lane] = val_5
 				}
 			}
@@ -1960,7 +1672,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_logprob.go:37
 								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:24
 								val_5 += gc_c3r[gc_lane]
@@ -1981,7 +1692,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line hecbench_logprob.go:43
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -1991,10 +1701,8 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
-//line hecbench_logprob.go:36
 					val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:38
 					var val_4 float32
@@ -2017,7 +1725,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line hecbench_logprob.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2027,18 +1734,16 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 				lane_ := gc_tx & 0x1f
 //line hecbench_logprob.go:35
 				var val_4 float32
-//line hecbench_logprob.go:46
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:47
 					val_4 = shared_[lane_]
 				} else {
 					val_4 = float32(0.0)
 				}
 				var val_6 float32 = val_4
-//line hecbench_logprob.go:53
 				gc_s_val_6[gc_rank] = val_6
 			}
 //line hecbench_logprob.go:23
@@ -2075,7 +1780,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 						gc_c4v[gc_lane] = val_6
@@ -2119,7 +1823,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 						val_6 += gc_c4r[gc_lane]
@@ -2129,7 +1832,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 		}
 		{
-//line hecbench_logprob.go:32
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -2138,8 +1840,8 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank]
+//line hecbench_logprob.go:107
 					var val_4 float32
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
@@ -2177,66 +1879,25 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_logprob.go:152
 	bidx := gc_bx
 //line hecbench_logprob.go:154
 	length := int(lengths[bidx])
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-//line hecbench_logprob.go:159
 	gc_vstep := 0
 	if compiled.SIMD {
-//line hecbench_logprob.go:158
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line hecbench_logprob.go:158
 			localAccum := gc_vb
 //line hecbench_logprob.go:158
 			localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
-			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:158
 		localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 		gc_s_localAccum[gc_rank] = localAccum
 	}
 //line hecbench_logprob.go:159
@@ -2246,9 +1907,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			return
 		}
 		gc_more = false
-//line hecbench_logprob.go:166
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_logprob.go:168
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2263,14 +1924,13 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:153
 						var tidx int = gc_tx
 //line hecbench_logprob.go:153
 						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
 						var step int = tidx + gc_off
-//line hecbench_logprob.go:159
 						_ = step
+//line hecbench_logprob.go:160
 						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_logprob.go:160
 						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
@@ -2282,9 +1942,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:160
 					gc_more = true
 //line hecbench_logprob.go:160
 					localAccum += gc_at[gc_tx]
@@ -2296,14 +1954,12 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:153
 						var tidx int = gc_tx
 //line hecbench_logprob.go:153
 						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
 						var step int = tidx + gc_off
 						if step < 0 || step > len(logProbs)-8 {
-//line hecbench_logprob.go:160
 							break
 						}
 //line hecbench_logprob.go:160
@@ -2316,75 +1972,10 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-//line hecbench_logprob.go:155
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:153
 					tidx := gc_tx
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 					step := tidx + gc_off
@@ -2446,13 +2037,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:49
 				localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:162
 				var val float32 = localAccum
 //line hecbench_logprob.go:36
 				var val_ float32 = val
-//line hecbench_logprob.go:39
 				gc_l_val_[gc_lane] = val_
 			}
 		}
@@ -2508,7 +2097,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_logprob.go:37
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:24
 							val_ += gc_c1r[gc_lane]
@@ -2529,7 +2117,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_logprob.go:43
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -2539,10 +2126,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_logprob.go:36
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:38
 				var val float32
@@ -2565,7 +2150,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_logprob.go:56
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2575,18 +2159,16 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
 			lane := gc_tx & 0x1f
 //line hecbench_logprob.go:35
 			var val float32
-//line hecbench_logprob.go:46
 			if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+//line hecbench_logprob.go:47
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_logprob.go:53
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_logprob.go:23
@@ -2623,7 +2205,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:37
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
 					gc_c2v[gc_lane] = val_2
@@ -2667,7 +2248,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:37
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
 					val_2 += gc_c2r[gc_lane]
@@ -2677,19 +2257,19 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 	}
 	{
-//line hecbench_logprob.go:32
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_logprob.go:37
 			gc_off3 := bidx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
 				gc_at2 := cumLogProbs[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
+//line hecbench_logprob.go:156
 					var val float32
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
@@ -2703,12 +2283,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_at2[0] = accum
 				}
 			} else {
-//line hecbench_logprob.go:171
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
+//line hecbench_logprob.go:156
 					var val float32
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2

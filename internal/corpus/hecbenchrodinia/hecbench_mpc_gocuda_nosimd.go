@@ -29,9 +29,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
 	gc_s_loc := make([]int32, gc_b.Len())
 	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-//line hecbench_mpc.go:153
 	bid := gc_bx
 	gdim := gc_gdx
+//line hecbench_mpc.go:155
 	bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
@@ -60,41 +60,31 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 				gc_step2 := gc_hi2
@@ -102,47 +92,38 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_mpc.go:178
 			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -155,18 +136,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_at := original[gc_off:][:gc_to]
 					gc_at2 := sbuf1[:gc_to]
 					gc_vstep := gc_from
-//line hecbench_mpc.go:170
 					gc_vb2 := lanes.BroadcastInt64x4(0)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:148
 						var tid int = gc_tx
 //line hecbench_mpc.go:168
 						var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:168
 						_ = idx
-//line hecbench_mpc.go:170
 						v1 := gc_vb2
 //line hecbench_mpc.go:172
 						v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
@@ -177,30 +154,24 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
 //line hecbench_mpc.go:172
 						v1 = gc_at[gc_tx]
 						gc_at2[gc_tx] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
 					gc_vstep2 := gc_from
-//line hecbench_mpc.go:170
 					gc_vb := lanes.BroadcastInt64x4(0)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:148
 						var tid int = gc_tx
 //line hecbench_mpc.go:168
 						var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 						v1 := gc_vb
 //line hecbench_mpc.go:172
 						if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
-//line hecbench_mpc.go:172
 							break
 						}
 //line hecbench_mpc.go:172
@@ -210,100 +181,27 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:171
 						v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:168
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
 //line hecbench_mpc.go:172
 						v1 = original[idx]
 						sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
-//line hecbench_mpc.go:148
 			gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:148
 				var tid int = gc_tx
 //line hecbench_mpc.go:150
 				var tidmdim int = tid - int(dim)
@@ -313,7 +211,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
 //line hecbench_mpc.go:177
 				if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:177
 					break
 				}
 //line hecbench_mpc.go:177
@@ -326,7 +223,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					} else {
 //line hecbench_mpc.go:179
 						gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-//line hecbench_mpc.go:178
 						if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:178
 							v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
@@ -335,7 +231,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				} else {
 //line hecbench_mpc.go:179
 					gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-//line hecbench_mpc.go:177
 					if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:177
 						gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
@@ -349,103 +244,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:182
 				v1.StoreSlice(gc_s_v1[gc_rank:])
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 				tid := gc_tx
 //line hecbench_mpc.go:150
 				tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 				v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 				if tid >= int(dim) {
@@ -457,32 +263,28 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_s_v1[gc_rank] = v1
 			}
 		}
-//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
+//line hecbench_mpc.go:188
 			sbuf1 := sbuf1[:1024]
 //line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
 //line hecbench_mpc.go:192
 			gc_s_v2 := gc_s_v2[:gc_n]
 			{
-//line hecbench_mpc.go:195
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
 						warpx := tid & 0x3c0
-//line hecbench_mpc.go:185
 						var v2 int64 = 0
 //line hecbench_mpc.go:187
 						for i := 63; i >= 0; i-- {
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
 						sbuf1[tid] = v2
-//line hecbench_mpc.go:192
 						gc_s_v2[gc_rank] = v2
 					}
 				}
@@ -506,19 +308,16 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
+//line hecbench_mpc.go:149
 					tidm1 := tid - 1
-//line hecbench_mpc.go:151
 					v2 := gc_s_v2[gc_rank]
 //line hecbench_mpc.go:193
 					if tid > 0 {
 						v2 -= sbuf1[tidm1]
 					}
-//line hecbench_mpc.go:197
 					var loc int32 = 0
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:198
 					if v2 != 0 {
 						gc_s_loc[gc_rank] = 1
 					}
@@ -532,17 +331,15 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_mpc.go:207
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
+//line hecbench_mpc.go:209
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
 					gc_at3 := sbuf2[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line hecbench_mpc.go:214
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
@@ -552,7 +349,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						if lanex == 32 {
 							gc_at3[gc_lane] = int64(bitmap)
 						}
-//line hecbench_mpc.go:208
 						gc_s_bitmap[gc_rank] = bitmap
 					}
 				} else {
@@ -563,7 +359,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
@@ -573,7 +368,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						if lanex == 32 {
 							sbuf2[tid] = int64(bitmap)
 						}
-//line hecbench_mpc.go:208
 						gc_s_bitmap[gc_rank] = bitmap
 					}
 				}
@@ -597,13 +391,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
 //line hecbench_mpc.go:151
 					lanex := tid & 63
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					bitmap := gc_s_bitmap[gc_rank]
 //line hecbench_mpc.go:209
 					if lanex == 0 {
@@ -615,7 +407,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:215
 					var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:218
 					gc_s_val[gc_rank] = val
 					gc_s_sbuf[gc_rank] = sbuf
 				}
@@ -639,7 +430,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line hecbench_mpc.go:49
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -649,10 +439,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
 						tmp := gc_c2r[gc_lane]
 						if lane >= d {
 							*val += tmp
@@ -660,7 +449,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo4 < gc_hi4 {
@@ -672,7 +460,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 			gc_hi4 = min(gc_hi4, gc_cnt)
 			if gc_lo4 < gc_hi4 {
-//line hecbench_mpc.go:60
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
@@ -682,10 +469,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 					lane := gc_tx & 31
-//line hecbench_mpc.go:38
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
@@ -702,7 +487,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:61
 			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -714,7 +498,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 					if warp == 0 {
@@ -738,13 +521,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 						v := sbuf[lane]
-//line hecbench_mpc.go:52
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -759,7 +539,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_hi5 = min(gc_hi5, gc_cnt)
 					if gc_lo5 < gc_hi5 {
-//line hecbench_mpc.go:62
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
@@ -770,22 +549,18 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
 							tmp_ := gc_c3r[gc_lane]
 							if lane >= d_ {
 								v += tmp_
 							}
-//line hecbench_mpc.go:57
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line hecbench_mpc.go:63
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -798,9 +573,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 						v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
@@ -810,8 +583,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_mpc.go:67
 			gc_off3 := bid
 			gc_off4 := bid1
 			gc_off5 := 0
@@ -822,11 +595,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:148
 					tid := gc_tx
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
@@ -843,11 +613,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:224
 								gc_b.Tick()
-//line hecbench_mpc.go:224
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:224
 									return
 								}
 //line hecbench_mpc.go:225
@@ -870,11 +637,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:148
 					tid := gc_tx
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
@@ -891,11 +655,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:224
 								gc_b.Tick()
-//line hecbench_mpc.go:224
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:224
 									return
 								}
 //line hecbench_mpc.go:225
@@ -916,15 +677,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-//line hecbench_mpc.go:244
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -932,10 +691,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -943,10 +701,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -954,10 +711,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -965,10 +721,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 				tid := gc_tx
 //line hecbench_mpc.go:241
 				if tid < int(top[0]) {
@@ -1004,9 +759,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:253
 	dim := int((compressed[0] & 31) + 1)
 	n := int(compressed[0] >> 32)
-//line hecbench_mpc.go:258
 	bid := gc_bx
 	gdim := gc_gdx
+//line hecbench_mpc.go:260
 	bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
@@ -1036,56 +791,46 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 				gc_step2 := gc_hi2
@@ -1093,62 +838,53 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_mpc.go:290
 			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1162,95 +898,85 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 					tid := gc_tx
+//line hecbench_mpc.go:256
 					lanex := tid & 63
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:278
 					flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
@@ -1270,7 +996,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:283
 				var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:286
 				gc_s_val[gc_rank] = val
 				gc_s_sbuf[gc_rank] = sbuf
 			}
@@ -1293,7 +1018,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line hecbench_mpc.go:49
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -1303,10 +1027,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
 						tmp := gc_c1r[gc_lane]
 						if lane >= d {
 							*val += tmp
@@ -1314,7 +1037,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo4 < gc_hi4 {
@@ -1326,7 +1048,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_hi4 = min(gc_hi4, gc_cnt)
 			if gc_lo4 < gc_hi4 {
-//line hecbench_mpc.go:60
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
@@ -1336,10 +1057,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 					lane := gc_tx & 31
-//line hecbench_mpc.go:38
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
@@ -1356,7 +1075,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:61
 			var gc_m20 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1368,7 +1086,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 					if warp == 0 {
@@ -1392,13 +1109,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 						v := sbuf[lane]
-//line hecbench_mpc.go:52
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1413,7 +1127,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_hi5 = min(gc_hi5, gc_cnt)
 					if gc_lo5 < gc_hi5 {
-//line hecbench_mpc.go:62
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
@@ -1424,22 +1137,18 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
 							tmp_ := gc_c2r[gc_lane]
 							if lane >= d_ {
 								v += tmp_
 							}
-//line hecbench_mpc.go:57
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line hecbench_mpc.go:63
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1452,9 +1161,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 						v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
@@ -1464,8 +1171,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_act = gc_save20 &^ gc_dead
 		}
-//line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_mpc.go:67
 			gc_off := bid
 			gc_off2 := bid1
 			if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
@@ -1474,11 +1181,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
@@ -1490,11 +1194,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:288
 								gc_b.Tick()
-//line hecbench_mpc.go:288
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:288
 									return
 								}
 //line hecbench_mpc.go:289
@@ -1514,11 +1215,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
@@ -1530,11 +1228,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:288
 								gc_b.Tick()
-//line hecbench_mpc.go:288
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:288
 									return
 								}
 //line hecbench_mpc.go:289
@@ -1552,32 +1247,26 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-//line hecbench_mpc.go:305
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line hecbench_mpc.go:255
 			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 		gc_steps:
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 				var tid int = gc_tx
 //line hecbench_mpc.go:302
 				if tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:302
 					break
 				}
 //line hecbench_mpc.go:302
 				if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
-//line hecbench_mpc.go:302
 					var gc_ld lanes.Int64x4
 //line hecbench_mpc.go:302
 					if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 						gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 					} else {
-//line hecbench_mpc.go:303
 						break gc_steps
 					}
 //line hecbench_mpc.go:303
@@ -1585,25 +1274,19 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				} else {
 //line hecbench_mpc.go:303
 					gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
 					if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:302
 						var gc_u int32
-//line hecbench_mpc.go:302
 						if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:302
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:302
 							gc_u = start[0]
 						}
-//line hecbench_mpc.go:303
 						var gc_ld2 lanes.Int64x4
 //line hecbench_mpc.go:303
 						if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
 							gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 						} else {
-//line hecbench_mpc.go:303
 							break gc_steps
 						}
 //line hecbench_mpc.go:303
@@ -1611,58 +1294,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-//line hecbench_mpc.go:305
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 				tid := gc_tx
 //line hecbench_mpc.go:302
 				if tid < int(top[0]) {
@@ -1687,7 +1321,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				flag := gc_s_flag[gc_rank]
-//line hecbench_mpc.go:307
 				var v2 int64 = 0
 				gc_s_v2[gc_rank] = v2
 //line hecbench_mpc.go:308
@@ -1696,7 +1329,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:312
 				var val_ *int64 = &gc_s_v2[gc_rank]
-//line hecbench_mpc.go:315
 				gc_s_val_[gc_rank] = val_
 			}
 //line hecbench_mpc.go:72
@@ -1721,7 +1353,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
-//line hecbench_mpc.go:76
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1731,18 +1362,16 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
 					lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 					val_ := gc_s_val_[gc_rank]
 					tmpl := gc_l_tmpl[gc_lane]
+//line hecbench_mpc.go:74
 					tmph := int64(gc_c4r[gc_lane])
 					if lane_ >= d_2 {
 						*val_ += (tmph << 32) + int64(tmpl)
 					}
 				}
 			}
-//line hecbench_mpc.go:82
 			gc_lo6, gc_hi6 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo6 < gc_hi6 {
@@ -1754,7 +1383,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_hi6 = min(gc_hi6, gc_cnt)
 			if gc_lo6 < gc_hi6 {
-//line hecbench_mpc.go:94
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
@@ -1764,10 +1392,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
 					lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:79
 					if lane_ == 31 {
@@ -1787,7 +1413,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:100
 			var gc_m31 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1799,7 +1424,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:84
 					if warp_ == 0 {
@@ -1823,11 +1447,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
 //line hecbench_mpc.go:85
 						v_ := sbuf_[lane_]
-//line hecbench_mpc.go:87
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1837,7 +1459,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:93
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
 						gc_c5v[gc_lane] = int32(v_)
@@ -1848,7 +1469,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:94
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
 						tmpl_ := uint32(gc_c5r[gc_lane])
@@ -1857,7 +1477,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 //line hecbench_mpc.go:88
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
-//line hecbench_mpc.go:90
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1868,23 +1487,18 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:74
 						tmpl_ := gc_l_tmpl_[gc_lane]
 //line hecbench_mpc.go:88
 						tmph_ := int64(gc_c6r[gc_lane])
 						if lane_ >= d_3 {
 							v_ += (tmph_ << 32) + int64(tmpl_)
 						}
-//line hecbench_mpc.go:93
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 				{
-//line hecbench_mpc.go:98
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1897,9 +1511,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:93
 						sbuf_[lane_] = v_
@@ -1908,19 +1520,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_act = gc_save31 &^ gc_dead
 		}
-//line hecbench_mpc.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -1930,14 +1538,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -1947,14 +1552,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -1964,14 +1566,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -1981,14 +1580,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 				warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 				tid := gc_tx
-//line hecbench_mpc.go:257
 				val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 				if warp_ > 0 {
@@ -2023,14 +1619,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
+//line hecbench_mpc.go:256
 					lanex := tid & 63
 					warpx := tid & 0x3c0
-//line hecbench_mpc.go:317
 					var v1 int64 = 0
 					gc_s_v1[gc_rank] = v1
 //line hecbench_mpc.go:318
@@ -2041,7 +1636,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					var val_2 *int64 = &gc_s_v1[gc_rank]
 //line hecbench_mpc.go:108
 					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-//line hecbench_mpc.go:112
 					gc_s_val_2[gc_rank] = val_2
 					gc_s_tix[gc_rank] = tix
 				}
@@ -2072,7 +1666,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:112
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
-//line hecbench_mpc.go:114
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2082,11 +1675,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 					val_2 := gc_s_val_2[gc_rank]
 					tmpl_2 := gc_l_tmpl_2[gc_lane]
 //line hecbench_mpc.go:112
@@ -2097,7 +1688,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 			{
-//line hecbench_mpc.go:121
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2107,11 +1697,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:117
@@ -2132,7 +1720,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:137
 			var gc_m42 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2144,8 +1731,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:122
 					if warp_2 < int(dim_) {
@@ -2169,7 +1756,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
@@ -2178,7 +1764,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:123
 						idx_ := (lane_2 * int(dim_)) + warp_2
 						v_2 := sbuf_2[idx_]
-//line hecbench_mpc.go:126
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -2188,7 +1773,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:132
 						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
 						gc_c9v[gc_lane] = int32(v_2)
@@ -2199,7 +1783,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:133
 						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
 						tmpl_3 := uint32(gc_c9r[gc_lane])
@@ -2208,7 +1791,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 //line hecbench_mpc.go:127
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
-//line hecbench_mpc.go:129
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2219,25 +1801,20 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:105
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 						v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:111
 						tmpl_3 := gc_l_tmpl_3[gc_lane]
 //line hecbench_mpc.go:127
 						tmph_3 := int64(gc_c10r[gc_lane])
 						if lane_2 >= d_5 {
 							v_2 += (tmph_3 << 32) + int64(tmpl_3)
 						}
-//line hecbench_mpc.go:132
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 				{
-//line hecbench_mpc.go:137
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2250,7 +1827,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
@@ -2258,7 +1834,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
 						idx_ := (lane_2 * int(dim_)) + warp_2
-//line hecbench_mpc.go:125
 						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:132
 						sbuf_2[idx_] = v_2
@@ -2267,22 +1842,19 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_act = gc_save42 &^ gc_dead
 		}
-//line hecbench_mpc.go:141
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2295,17 +1867,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2318,17 +1888,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2341,17 +1909,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2364,17 +1930,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 				tid_ := gc_tx
+//line hecbench_mpc.go:106
 				warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 				tid := gc_tx
 //line hecbench_mpc.go:274
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 				val_2 := gc_s_val_2[gc_rank]
 				tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136

@@ -30,9 +30,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
 	gc_s_loc := make([]int32, gc_b.Len())
 	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-//line hecbench_mpc.go:153
 	bid := gc_bx
 	gdim := gc_gdx
+//line hecbench_mpc.go:155
 	bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
@@ -61,41 +61,31 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 				gc_step2 := gc_hi2
@@ -103,47 +93,38 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_mpc.go:178
 			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -157,18 +138,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_at2 := sbuf1[:gc_to]
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line hecbench_mpc.go:170
 						gc_vb2 := archsimd.BroadcastInt64x4(0)
 						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:148
 							var tid int = gc_tx
 //line hecbench_mpc.go:168
 							var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:168
 							_ = idx
-//line hecbench_mpc.go:170
 							v1 := gc_vb2
 //line hecbench_mpc.go:172
 							v1 = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
@@ -181,31 +158,25 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
 //line hecbench_mpc.go:172
 						v1 = gc_at[gc_tx]
 						gc_at2[gc_tx] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD {
-//line hecbench_mpc.go:170
 						gc_vb := archsimd.BroadcastInt64x4(0)
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:148
 							var tid int = gc_tx
 //line hecbench_mpc.go:168
 							var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 							v1 := gc_vb
 //line hecbench_mpc.go:172
 							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
-//line hecbench_mpc.go:172
 								break
 							}
 //line hecbench_mpc.go:172
@@ -217,101 +188,28 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
-							gc_s_v1[gc_rank] = v1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:168
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 						var v1 int64 = 0
 //line hecbench_mpc.go:172
 						v1 = original[idx]
 						sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line hecbench_mpc.go:148
 				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:148
 					var tid int = gc_tx
 //line hecbench_mpc.go:150
 					var tidmdim int = tid - int(dim)
@@ -321,7 +219,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
 //line hecbench_mpc.go:177
 					if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:177
 						break
 					}
 //line hecbench_mpc.go:177
@@ -334,7 +231,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						} else {
 //line hecbench_mpc.go:179
 							gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-//line hecbench_mpc.go:178
 							if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:178
 								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
@@ -343,7 +239,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					} else {
 //line hecbench_mpc.go:179
 						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-//line hecbench_mpc.go:177
 						if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:177
 							gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
@@ -359,103 +254,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 				tid := gc_tx
 //line hecbench_mpc.go:150
 				tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 				v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 				if tid >= int(dim) {
@@ -467,32 +273,28 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_s_v1[gc_rank] = v1
 			}
 		}
-//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
+//line hecbench_mpc.go:188
 			sbuf1 := sbuf1[:1024]
 //line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
 //line hecbench_mpc.go:192
 			gc_s_v2 := gc_s_v2[:gc_n]
 			{
-//line hecbench_mpc.go:195
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
 						warpx := tid & 0x3c0
-//line hecbench_mpc.go:185
 						var v2 int64 = 0
 //line hecbench_mpc.go:187
 						for i := 63; i >= 0; i-- {
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
 						sbuf1[tid] = v2
-//line hecbench_mpc.go:192
 						gc_s_v2[gc_rank] = v2
 					}
 				}
@@ -516,19 +318,16 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
+//line hecbench_mpc.go:149
 					tidm1 := tid - 1
-//line hecbench_mpc.go:151
 					v2 := gc_s_v2[gc_rank]
 //line hecbench_mpc.go:193
 					if tid > 0 {
 						v2 -= sbuf1[tidm1]
 					}
-//line hecbench_mpc.go:197
 					var loc int32 = 0
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:198
 					if v2 != 0 {
 						gc_s_loc[gc_rank] = 1
 					}
@@ -542,17 +341,15 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_mpc.go:207
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
+//line hecbench_mpc.go:209
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
 					gc_at3 := sbuf2[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line hecbench_mpc.go:214
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
@@ -562,7 +359,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						if lanex == 32 {
 							gc_at3[gc_lane] = int64(bitmap)
 						}
-//line hecbench_mpc.go:208
 						gc_s_bitmap[gc_rank] = bitmap
 					}
 				} else {
@@ -573,7 +369,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
@@ -583,7 +378,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						if lanex == 32 {
 							sbuf2[tid] = int64(bitmap)
 						}
-//line hecbench_mpc.go:208
 						gc_s_bitmap[gc_rank] = bitmap
 					}
 				}
@@ -607,13 +401,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					tid := gc_tx
 //line hecbench_mpc.go:151
 					lanex := tid & 63
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					bitmap := gc_s_bitmap[gc_rank]
 //line hecbench_mpc.go:209
 					if lanex == 0 {
@@ -625,7 +417,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:215
 					var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:218
 					gc_s_val[gc_rank] = val
 					gc_s_sbuf[gc_rank] = sbuf
 				}
@@ -649,7 +440,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line hecbench_mpc.go:49
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -659,10 +449,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
 						tmp := gc_c2r[gc_lane]
 						if lane >= d {
 							*val += tmp
@@ -670,7 +459,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo4 < gc_hi4 {
@@ -682,7 +470,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 			gc_hi4 = min(gc_hi4, gc_cnt)
 			if gc_lo4 < gc_hi4 {
-//line hecbench_mpc.go:60
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
@@ -692,10 +479,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 					lane := gc_tx & 31
-//line hecbench_mpc.go:38
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
@@ -712,7 +497,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:61
 			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -724,7 +508,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 					if warp == 0 {
@@ -748,13 +531,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 						v := sbuf[lane]
-//line hecbench_mpc.go:52
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -769,7 +549,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_hi5 = min(gc_hi5, gc_cnt)
 					if gc_lo5 < gc_hi5 {
-//line hecbench_mpc.go:62
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
@@ -780,22 +559,18 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
 							tmp_ := gc_c3r[gc_lane]
 							if lane >= d_ {
 								v += tmp_
 							}
-//line hecbench_mpc.go:57
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line hecbench_mpc.go:63
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -808,9 +583,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 						v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
@@ -820,8 +593,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_mpc.go:67
 			gc_off3 := bid
 			gc_off4 := bid1
 			gc_off5 := 0
@@ -832,11 +605,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:148
 					tid := gc_tx
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
@@ -853,11 +623,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:224
 								gc_b.Tick()
-//line hecbench_mpc.go:224
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:224
 									return
 								}
 //line hecbench_mpc.go:225
@@ -880,11 +647,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:148
 					tid := gc_tx
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
@@ -901,11 +665,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:224
 								gc_b.Tick()
-//line hecbench_mpc.go:224
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:224
 									return
 								}
 //line hecbench_mpc.go:225
@@ -926,21 +687,17 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-//line hecbench_mpc.go:244
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line hecbench_mpc.go:148
 				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 					var tid int = gc_tx
 //line hecbench_mpc.go:241
 					if tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:241
 						break
 					}
 //line hecbench_mpc.go:241
@@ -953,29 +710,21 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							var gc_lanes [4]int64
 //line hecbench_mpc.go:242
 							archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
-//line hecbench_mpc.go:242
 							for gc_k := range 4 {
-//line hecbench_mpc.go:242
 								if 0xff&(1<<gc_k) != 0 {
-//line hecbench_mpc.go:242
 									gc_pos.Thread = gc_rank + gc_k
 //line hecbench_mpc.go:242
 									compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
 								}
 							}
-//line hecbench_mpc.go:242
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line hecbench_mpc.go:242
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:241
 						if gc_if4.ToBits() != 0 {
-//line hecbench_mpc.go:241
 							var gc_u int32
-//line hecbench_mpc.go:241
 							if gc_in := gc_if4.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:241
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:241
 								gc_u = start[0]
@@ -989,76 +738,23 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 								var gc_lanes2 [4]int64
 //line hecbench_mpc.go:242
 								archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
-//line hecbench_mpc.go:242
 								for gc_k2 := range 4 {
-//line hecbench_mpc.go:242
 									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_mpc.go:242
 										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_mpc.go:242
 										compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line hecbench_mpc.go:242
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line hecbench_mpc.go:244
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
-					tid := gc_tx
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:148
 				tid := gc_tx
 //line hecbench_mpc.go:241
 				if tid < int(top[0]) {
@@ -1094,9 +790,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:253
 	dim := int((compressed[0] & 31) + 1)
 	n := int(compressed[0] >> 32)
-//line hecbench_mpc.go:258
 	bid := gc_bx
 	gdim := gc_gdx
+//line hecbench_mpc.go:260
 	bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
@@ -1126,56 +822,46 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 				gc_step2 := gc_hi2
@@ -1183,62 +869,53 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_mpc.go:290
 			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1252,95 +929,85 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 						tid := gc_tx
+//line hecbench_mpc.go:256
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:278
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 					tid := gc_tx
+//line hecbench_mpc.go:256
 					lanex := tid & 63
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:278
 					flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
@@ -1360,7 +1027,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:283
 				var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:286
 				gc_s_val[gc_rank] = val
 				gc_s_sbuf[gc_rank] = sbuf
 			}
@@ -1383,7 +1049,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line hecbench_mpc.go:49
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -1393,10 +1058,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
 						tmp := gc_c1r[gc_lane]
 						if lane >= d {
 							*val += tmp
@@ -1404,7 +1068,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo4 < gc_hi4 {
@@ -1416,7 +1079,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_hi4 = min(gc_hi4, gc_cnt)
 			if gc_lo4 < gc_hi4 {
-//line hecbench_mpc.go:60
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
@@ -1426,10 +1088,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 					lane := gc_tx & 31
-//line hecbench_mpc.go:38
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
@@ -1446,7 +1106,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:61
 			var gc_m20 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1458,7 +1117,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 					if warp == 0 {
@@ -1482,13 +1140,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 						v := sbuf[lane]
-//line hecbench_mpc.go:52
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1503,7 +1158,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_hi5 = min(gc_hi5, gc_cnt)
 					if gc_lo5 < gc_hi5 {
-//line hecbench_mpc.go:62
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
@@ -1514,22 +1168,18 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
 							tmp_ := gc_c2r[gc_lane]
 							if lane >= d_ {
 								v += tmp_
 							}
-//line hecbench_mpc.go:57
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line hecbench_mpc.go:63
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1542,9 +1192,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						sbuf := gc_s_sbuf[gc_rank]
 						v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
@@ -1554,8 +1202,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_act = gc_save20 &^ gc_dead
 		}
-//line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_mpc.go:67
 			gc_off := bid
 			gc_off2 := bid1
 			if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
@@ -1564,11 +1212,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
@@ -1580,11 +1225,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:288
 								gc_b.Tick()
-//line hecbench_mpc.go:288
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:288
 									return
 								}
 //line hecbench_mpc.go:289
@@ -1604,11 +1246,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
@@ -1620,11 +1259,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						st := int32(init)
 						if chunk > 0 {
 							for {
-//line hecbench_mpc.go:288
 								gc_b.Tick()
-//line hecbench_mpc.go:288
 								if gc_b.Stopped() {
-//line hecbench_mpc.go:288
 									return
 								}
 //line hecbench_mpc.go:289
@@ -1642,33 +1278,27 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-//line hecbench_mpc.go:305
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_mpc.go:255
 				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			gc_steps:
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 					var tid int = gc_tx
 //line hecbench_mpc.go:302
 					if tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:302
 						break
 					}
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
-//line hecbench_mpc.go:302
 						var gc_ld archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 							gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 						} else {
-//line hecbench_mpc.go:303
 							break gc_steps
 						}
 //line hecbench_mpc.go:303
@@ -1676,25 +1306,19 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					} else {
 //line hecbench_mpc.go:303
 						gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
 						if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:302
 							var gc_u int32
-//line hecbench_mpc.go:302
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:302
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:302
 								gc_u = start[0]
 							}
-//line hecbench_mpc.go:303
 							var gc_ld2 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:303
 							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
 								gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 							} else {
-//line hecbench_mpc.go:303
 								break gc_steps
 							}
 //line hecbench_mpc.go:303
@@ -1702,60 +1326,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 				}
-//line hecbench_mpc.go:305
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
 				tid := gc_tx
 //line hecbench_mpc.go:302
 				if tid < int(top[0]) {
@@ -1780,7 +1355,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				flag := gc_s_flag[gc_rank]
-//line hecbench_mpc.go:307
 				var v2 int64 = 0
 				gc_s_v2[gc_rank] = v2
 //line hecbench_mpc.go:308
@@ -1789,7 +1363,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:312
 				var val_ *int64 = &gc_s_v2[gc_rank]
-//line hecbench_mpc.go:315
 				gc_s_val_[gc_rank] = val_
 			}
 //line hecbench_mpc.go:72
@@ -1814,7 +1387,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
-//line hecbench_mpc.go:76
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1824,18 +1396,16 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
 					lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 					val_ := gc_s_val_[gc_rank]
 					tmpl := gc_l_tmpl[gc_lane]
+//line hecbench_mpc.go:74
 					tmph := int64(gc_c4r[gc_lane])
 					if lane_ >= d_2 {
 						*val_ += (tmph << 32) + int64(tmpl)
 					}
 				}
 			}
-//line hecbench_mpc.go:82
 			gc_lo6, gc_hi6 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo6 < gc_hi6 {
@@ -1847,7 +1417,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_hi6 = min(gc_hi6, gc_cnt)
 			if gc_lo6 < gc_hi6 {
-//line hecbench_mpc.go:94
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
@@ -1857,10 +1426,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
 					lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:79
 					if lane_ == 31 {
@@ -1880,7 +1447,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:100
 			var gc_m31 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1892,7 +1458,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:84
 					if warp_ == 0 {
@@ -1916,11 +1481,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
 //line hecbench_mpc.go:85
 						v_ := sbuf_[lane_]
-//line hecbench_mpc.go:87
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1930,7 +1493,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:93
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
 						gc_c5v[gc_lane] = int32(v_)
@@ -1941,7 +1503,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:94
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
 						tmpl_ := uint32(gc_c5r[gc_lane])
@@ -1950,7 +1511,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 //line hecbench_mpc.go:88
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
-//line hecbench_mpc.go:90
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1961,23 +1521,18 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:74
 						tmpl_ := gc_l_tmpl_[gc_lane]
 //line hecbench_mpc.go:88
 						tmph_ := int64(gc_c6r[gc_lane])
 						if lane_ >= d_3 {
 							v_ += (tmph_ << 32) + int64(tmpl_)
 						}
-//line hecbench_mpc.go:93
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 				{
-//line hecbench_mpc.go:98
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1990,9 +1545,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:93
 						sbuf_[lane_] = v_
@@ -2001,19 +1554,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_act = gc_save31 &^ gc_dead
 		}
-//line hecbench_mpc.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2023,14 +1572,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2040,14 +1586,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2057,14 +1600,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2074,14 +1614,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
 				warp_ := gc_tx >> 5
-//line hecbench_mpc.go:255
 				tid := gc_tx
-//line hecbench_mpc.go:257
 				val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 				if warp_ > 0 {
@@ -2116,14 +1653,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
+//line hecbench_mpc.go:256
 					lanex := tid & 63
 					warpx := tid & 0x3c0
-//line hecbench_mpc.go:317
 					var v1 int64 = 0
 					gc_s_v1[gc_rank] = v1
 //line hecbench_mpc.go:318
@@ -2134,7 +1670,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					var val_2 *int64 = &gc_s_v1[gc_rank]
 //line hecbench_mpc.go:108
 					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-//line hecbench_mpc.go:112
 					gc_s_val_2[gc_rank] = val_2
 					gc_s_tix[gc_rank] = tix
 				}
@@ -2165,7 +1700,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:112
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
-//line hecbench_mpc.go:114
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2175,11 +1709,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 					val_2 := gc_s_val_2[gc_rank]
 					tmpl_2 := gc_l_tmpl_2[gc_lane]
 //line hecbench_mpc.go:112
@@ -2190,7 +1722,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 			{
-//line hecbench_mpc.go:121
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2200,11 +1731,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:117
@@ -2225,7 +1754,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_mpc.go:137
 			var gc_m42 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2237,8 +1765,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:122
 					if warp_2 < int(dim_) {
@@ -2262,7 +1790,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
@@ -2271,7 +1798,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:123
 						idx_ := (lane_2 * int(dim_)) + warp_2
 						v_2 := sbuf_2[idx_]
-//line hecbench_mpc.go:126
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -2281,7 +1807,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:132
 						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
 						gc_c9v[gc_lane] = int32(v_2)
@@ -2292,7 +1817,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:133
 						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
 						tmpl_3 := uint32(gc_c9r[gc_lane])
@@ -2301,7 +1825,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 //line hecbench_mpc.go:127
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
-//line hecbench_mpc.go:129
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2312,25 +1835,20 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_mpc.go:105
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 						v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:111
 						tmpl_3 := gc_l_tmpl_3[gc_lane]
 //line hecbench_mpc.go:127
 						tmph_3 := int64(gc_c10r[gc_lane])
 						if lane_2 >= d_5 {
 							v_2 += (tmph_3 << 32) + int64(tmpl_3)
 						}
-//line hecbench_mpc.go:132
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 				{
-//line hecbench_mpc.go:137
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2343,7 +1861,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
@@ -2351,7 +1868,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
 						idx_ := (lane_2 * int(dim_)) + warp_2
-//line hecbench_mpc.go:125
 						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:132
 						sbuf_2[idx_] = v_2
@@ -2360,22 +1876,19 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_act = gc_save42 &^ gc_dead
 		}
-//line hecbench_mpc.go:141
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2388,17 +1901,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2411,17 +1922,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2434,17 +1943,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 					tid_ := gc_tx
+//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2457,17 +1964,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
 				tid_ := gc_tx
+//line hecbench_mpc.go:106
 				warp_2 := tid_ >> 5
-//line hecbench_mpc.go:255
 				tid := gc_tx
 //line hecbench_mpc.go:274
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 				val_2 := gc_s_val_2[gc_rank]
 				tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136

@@ -26,9 +26,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:24
 	blid := gc_bx
-//line hecbench_tridiagonal.go:26
 	delta := 1
 //line hecbench_tridiagonal.go:28
 	a := shared
@@ -36,8 +34,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:34
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:35
 		gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
@@ -53,10 +51,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:23
 					_ = thid
+//line hecbench_tridiagonal.go:24
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -89,7 +86,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -101,14 +97,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:34
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:34
 						break
 					}
 //line hecbench_tridiagonal.go:35
@@ -138,7 +132,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 				thid := gc_tx
 //line hecbench_tridiagonal.go:34
 				a[thid] = aD[thid+blid*systemSize]
@@ -147,7 +140,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -158,8 +150,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tridiagonal.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:48
 			gc_off2 := delta
 			gc_off3 := 0 - delta
 			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
@@ -177,7 +169,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at20 := a[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
@@ -219,7 +210,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
@@ -259,8 +249,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:76
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:77
 			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at21 := b[:gc_bdx]
 				gc_at22 := d[:gc_bdx]
@@ -271,11 +261,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:45
 						var i int = thid
-//line hecbench_tridiagonal.go:45
 						_ = i
 //line hecbench_tridiagonal.go:45
 						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
@@ -298,7 +286,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -315,7 +302,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:45
 						var i int = thid
@@ -329,7 +315,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
 //line hecbench_tridiagonal.go:70
 						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
-//line hecbench_tridiagonal.go:70
 							break
 						}
 //line hecbench_tridiagonal.go:70
@@ -340,93 +325,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
-//line hecbench_tridiagonal.go:47
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
-//line hecbench_tridiagonal.go:47
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
-//line hecbench_tridiagonal.go:47
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
-//line hecbench_tridiagonal.go:47
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -442,8 +346,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:78
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:79
 	if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -462,15 +366,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:80
 					var addr1 int = thid
-//line hecbench_tridiagonal.go:80
 					_ = addr1
-					var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
+					var addr2 int = thid + delta
 					_ = addr2
+//line hecbench_tridiagonal.go:82
 					tmp3 := archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:])))
 //line hecbench_tridiagonal.go:82
 					archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
@@ -486,18 +389,15 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 			}
 		} else {
-//line hecbench_tridiagonal.go:88
 			gc_vstep6 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:80
 					var addr1 int = thid
 					var addr2 int = thid + delta
 					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
-//line hecbench_tridiagonal.go:82
 						break
 					}
 //line hecbench_tridiagonal.go:82
@@ -506,13 +406,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
 					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 				}
-//line hecbench_tridiagonal.go:86
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 				thid := gc_tx
 //line hecbench_tridiagonal.go:80
 				addr1 := thid
@@ -523,8 +421,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:91
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:92
 		gc_off5 := blid * systemSize
 		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
 			gc_at33 := xD[gc_off5:][:gc_bdx]
@@ -533,10 +431,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
-//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:23
 					_ = thid
+//line hecbench_tridiagonal.go:24
 					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -550,11 +447,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
-//line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:89
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
-//line hecbench_tridiagonal.go:89
 						break
 					}
 //line hecbench_tridiagonal.go:90
@@ -562,49 +457,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep8
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 				thid := gc_tx
 //line hecbench_tridiagonal.go:89
 				xD[thid+blid*systemSize] = x[thid]
@@ -628,9 +483,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:101
 	blid := gc_bx
-//line hecbench_tridiagonal.go:103
 	delta := 1
 //line hecbench_tridiagonal.go:105
 	a := shared
@@ -638,8 +491,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:112
 		gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
@@ -655,10 +508,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:100
 					_ = thid
+//line hecbench_tridiagonal.go:101
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -691,7 +543,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -703,14 +554,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:111
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:111
 						break
 					}
 //line hecbench_tridiagonal.go:112
@@ -740,7 +589,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:111
 				a[thid] = aD[thid+blid*systemSize]
@@ -749,7 +597,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -760,12 +607,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tridiagonal.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:122
 				i := thid
@@ -791,15 +636,14 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
-//line hecbench_tridiagonal.go:141
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
 				gc_s_dNew[gc_rank] = dNew
 			}
 		}
-//line hecbench_tridiagonal.go:149
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:150
 			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at9 := b[:gc_bdx]
 				gc_at10 := d[:gc_bdx]
@@ -810,11 +654,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:100
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:122
 						var i int = thid
-//line hecbench_tridiagonal.go:122
 						_ = i
 //line hecbench_tridiagonal.go:122
 						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
@@ -837,7 +679,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -854,7 +695,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:100
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:122
 						var i int = thid
@@ -868,7 +708,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
 //line hecbench_tridiagonal.go:140
 						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
-//line hecbench_tridiagonal.go:140
 							break
 						}
 //line hecbench_tridiagonal.go:140
@@ -879,93 +718,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
-//line hecbench_tridiagonal.go:124
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
-//line hecbench_tridiagonal.go:124
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
-//line hecbench_tridiagonal.go:124
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
-//line hecbench_tridiagonal.go:124
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 					thid := gc_tx
 //line hecbench_tridiagonal.go:122
 					i := thid
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -981,8 +739,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:148
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:149
 	if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -1001,15 +759,14 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:150
 					var addr1 int = thid
-//line hecbench_tridiagonal.go:150
 					_ = addr1
-					var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
+					var addr2 int = thid + delta
 					_ = addr2
+//line hecbench_tridiagonal.go:152
 					tmp3 := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:])))
 //line hecbench_tridiagonal.go:152
 					archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
@@ -1025,18 +782,15 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 			}
 		} else {
-//line hecbench_tridiagonal.go:158
 			gc_vstep6 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:150
 					var addr1 int = thid
 					var addr2 int = thid + delta
 					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
-//line hecbench_tridiagonal.go:152
 						break
 					}
 //line hecbench_tridiagonal.go:152
@@ -1045,13 +799,11 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
 					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 				}
-//line hecbench_tridiagonal.go:156
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:150
 				addr1 := thid
@@ -1062,8 +814,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:162
 		gc_off3 := blid * systemSize
 		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
 			gc_at21 := xD[gc_off3:][:gc_bdx]
@@ -1072,10 +824,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
-//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:100
 					_ = thid
+//line hecbench_tridiagonal.go:101
 					archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1089,11 +840,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
-//line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:159
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
-//line hecbench_tridiagonal.go:159
 						break
 					}
 //line hecbench_tridiagonal.go:160
@@ -1101,49 +850,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep8
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:159
 				xD[thid+blid*systemSize] = x[thid]
@@ -1163,10 +872,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	gc_n := gc_b.Len()
 //line hecbench_tridiagonal.go:170
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:173
 	blid := gc_bx
-//line hecbench_tridiagonal.go:175
 	stride := 1
+//line hecbench_tridiagonal.go:176
 	halfSize := systemSize >> 1
 	thidNum := halfSize
 //line hecbench_tridiagonal.go:179
@@ -1175,8 +883,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:186
 		gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
@@ -1201,10 +909,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:172
 					_ = thid
+//line hecbench_tridiagonal.go:173
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -1234,7 +941,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:185
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
@@ -1248,7 +954,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:194
 						blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
 						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
-//line hecbench_tridiagonal.go:185
 						break
 					}
 //line hecbench_tridiagonal.go:186
@@ -1266,7 +971,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:185
 				a[thid] = aD[thid+blid*systemSize]
@@ -1288,8 +992,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
 		delta := stride >> 1
-//line hecbench_tridiagonal.go:206
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:207
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1297,13 +1001,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
-//line hecbench_tridiagonal.go:172
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:213
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_tridiagonal.go:172
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:206
 						var i int = 1*thid + 1 - 1
@@ -1317,12 +1018,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 							delta) > len(d)-8 || (i+
 //line hecbench_tridiagonal.go:220
 							delta) > len(c)-8 {
-//line hecbench_tridiagonal.go:208
 							break
 						}
 //line hecbench_tridiagonal.go:208
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
-//line hecbench_tridiagonal.go:208
 						if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:208
 							tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
@@ -1331,9 +1030,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 							archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
 							gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
 						}
-//line hecbench_tridiagonal.go:213
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_tridiagonal.go:213
 						if gc_else2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:213
 							tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
@@ -1351,7 +1048,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:206
 				i := stride*thid + stride - 1
@@ -1377,12 +1073,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:233
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
@@ -1403,14 +1099,13 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_tridiagonal.go:228
 					addr2 := (stride << 1) - 1
-//line hecbench_tridiagonal.go:228
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+//line hecbench_tridiagonal.go:230
 					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:235
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1424,12 +1119,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:235
 	thidNum = 2
+//line hecbench_tridiagonal.go:236
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:239
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:240
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1437,41 +1132,33 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_vstep4 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
-//line hecbench_tridiagonal.go:172
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_tridiagonal.go:172
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:240
 						var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
-//line hecbench_tridiagonal.go:241
 							break
 						}
 //line hecbench_tridiagonal.go:241
 						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:241
 						if gc_if4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:241
 							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 						}
-//line hecbench_tridiagonal.go:242
 						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_tridiagonal.go:242
 						if gc_else4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:242
 							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 						}
 					}
-//line hecbench_tridiagonal.go:246
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:240
 				i_ := stride*thid + (stride >> 1) - 1
@@ -1486,8 +1173,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:251
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:252
 		gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
@@ -1500,10 +1187,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:172
 					_ = thid
+//line hecbench_tridiagonal.go:173
 					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
 				}
@@ -1519,12 +1205,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:253
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
 						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
-//line hecbench_tridiagonal.go:253
 						break
 					}
 //line hecbench_tridiagonal.go:254
@@ -1533,53 +1217,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep6
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:253
 				xD[thid+blid*systemSize] = x[thid]
@@ -1600,10 +1240,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	gc_n := gc_b.Len()
 //line hecbench_tridiagonal.go:263
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:266
 	blid := gc_bx
-//line hecbench_tridiagonal.go:268
 	stride := 1
+//line hecbench_tridiagonal.go:269
 	halfSize := systemSize >> 1
 	thidNum := halfSize
 //line hecbench_tridiagonal.go:272
@@ -1612,8 +1251,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:278
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:279
 		gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
@@ -1638,10 +1277,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:265
 					_ = thid
+//line hecbench_tridiagonal.go:266
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -1671,7 +1309,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:278
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
@@ -1685,7 +1322,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:287
 						blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
 						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
-//line hecbench_tridiagonal.go:278
 						break
 					}
 //line hecbench_tridiagonal.go:279
@@ -1703,7 +1339,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:278
 				a[thid] = aD[thid+blid*systemSize]
@@ -1726,8 +1361,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		stride <<= 1
 		delta := stride >> 1
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tridiagonal.go:300
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:301
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1735,7 +1370,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:299
 				i := stride*thid + stride - 1
@@ -1753,12 +1387,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:315
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:320
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
@@ -1779,14 +1413,13 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_tridiagonal.go:315
 					addr2 := (stride << 1) - 1
-//line hecbench_tridiagonal.go:315
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+//line hecbench_tridiagonal.go:317
 					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:322
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1800,12 +1433,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:322
 	thidNum = 2
+//line hecbench_tridiagonal.go:323
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:326
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:327
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1813,41 +1446,33 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
-//line hecbench_tridiagonal.go:265
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_tridiagonal.go:265
 						var thid int = gc_tx
 //line hecbench_tridiagonal.go:327
 						var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
-//line hecbench_tridiagonal.go:328
 							break
 						}
 //line hecbench_tridiagonal.go:328
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:328
 						if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:328
 							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
 						}
-//line hecbench_tridiagonal.go:329
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_tridiagonal.go:329
 						if gc_else2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:329
 							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 						}
 					}
-//line hecbench_tridiagonal.go:333
 					archsimd.ClearAVXUpperBits()
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:327
 				i_ := stride*thid + (stride >> 1) - 1
@@ -1862,8 +1487,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:338
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:339
 		gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
@@ -1876,10 +1501,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:265
 					_ = thid
+//line hecbench_tridiagonal.go:266
 					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
 				}
@@ -1895,12 +1519,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:340
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
 						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
-//line hecbench_tridiagonal.go:340
 						break
 					}
 //line hecbench_tridiagonal.go:341
@@ -1909,53 +1531,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep5
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:340
 				xD[thid+blid*systemSize] = x[thid]

@@ -24,17 +24,17 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 	gc_n := gc_b.Len()
 //line rodinia_hybridsort.go:53
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-//line rodinia_hybridsort.go:57
 	numThreads := gc_bdx * gc_gdx
+//line rodinia_hybridsort.go:58
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line rodinia_hybridsort.go:67
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -46,14 +46,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_at := sOffset[gc_off4:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line rodinia_hybridsort.go:59
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rodinia_hybridsort.go:58
 						var i int = gc_tx + gc_off
-//line rodinia_hybridsort.go:58
 						_ = i
+//line rodinia_hybridsort.go:59
 						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -62,7 +60,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rodinia_hybridsort.go:59
 					gc_more = true
 //line rodinia_hybridsort.go:59
 					gc_at[gc_tx] = 0
@@ -70,14 +67,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line rodinia_hybridsort.go:59
 					gc_vb := archsimd.BroadcastUint32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rodinia_hybridsort.go:58
 						var i int = gc_tx + gc_off
-						if i < 0 || i > len(sOffset)-8 {
 //line rodinia_hybridsort.go:59
+						if i < 0 || i > len(sOffset)-8 {
 							break
 						}
 //line rodinia_hybridsort.go:59
@@ -88,53 +83,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:59
@@ -152,9 +103,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:71
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line rodinia_hybridsort.go:73
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -167,12 +118,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:55
 				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
-//line rodinia_hybridsort.go:64
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+//line rodinia_hybridsort.go:69
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -193,11 +144,8 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					piv := texPivot[idx]
 //line rodinia_hybridsort.go:71
 					for jump >= 1 {
-//line rodinia_hybridsort.go:71
 						gc_b.Tick()
-//line rodinia_hybridsort.go:71
 						if gc_b.Stopped() {
-//line rodinia_hybridsort.go:71
 							return
 						}
 //line rodinia_hybridsort.go:72
@@ -226,9 +174,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more3 = false
-//line rodinia_hybridsort.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line rodinia_hybridsort.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -242,14 +190,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_at3 := sOffset[gc_off6:][:gc_to]
 				gc_vstep3 := gc_from
 				if compiled.SIMD {
-//line rodinia_hybridsort.go:92
 					gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line rodinia_hybridsort.go:91
 						var i_ int = gc_tx + gc_off3
-//line rodinia_hybridsort.go:91
 						_ = i_
+//line rodinia_hybridsort.go:92
 						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -258,7 +204,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					gc_more3 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line rodinia_hybridsort.go:92
 					gc_more3 = true
 //line rodinia_hybridsort.go:92
 					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
@@ -266,14 +211,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
-//line rodinia_hybridsort.go:92
 					gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line rodinia_hybridsort.go:91
 						var i_ int = gc_tx + gc_off3
-						if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
 //line rodinia_hybridsort.go:92
+						if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
 							break
 						}
 //line rodinia_hybridsort.go:93
@@ -284,53 +227,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
 					i_ := gc_tx + gc_off3
 					gc_more3 = true
 //line rodinia_hybridsort.go:92

@@ -21,7 +21,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line rodinia_particlefilter.go:127
 	blockID := gc_bx
 //line rodinia_particlefilter.go:129
 	u1 := gocuda.Shared[float64](t, 1)[:1]
@@ -46,13 +45,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = gc_at[0]
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = gc_at[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:137
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -63,7 +60,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -71,7 +67,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -79,7 +74,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -87,7 +81,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -98,8 +91,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:141
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -112,7 +105,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at2 := weights[gc_off2:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line rodinia_particlefilter.go:128
 					gc_Lane0Mask642 := compiled.Lane0Mask64()
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
@@ -120,12 +112,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:128
 						_ = i
 //line rodinia_particlefilter.go:138
 						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at2[gc_tx:])
 					}
-//line rodinia_particlefilter.go:141
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -133,10 +123,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:143
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line rodinia_particlefilter.go:128
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
@@ -146,7 +134,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
 						if i < 0 || i > len(weights)-4 {
-//line rodinia_particlefilter.go:139
 							break
 						}
 //line rodinia_particlefilter.go:139
@@ -154,50 +141,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-//line rodinia_particlefilter.go:143
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-//line rodinia_particlefilter.go:143
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-//line rodinia_particlefilter.go:143
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-//line rodinia_particlefilter.go:143
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -209,8 +153,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:146
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:147
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -227,11 +171,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
 				gc_at3 := u[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line rodinia_particlefilter.go:168
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -241,9 +184,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
-						gc_tx := gc_step4 + 1
-//line rodinia_particlefilter.go:152
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -253,9 +194,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
-						gc_tx := gc_step4 + 2
-//line rodinia_particlefilter.go:152
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -265,9 +204,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
-						gc_tx := gc_step4 + 3
-//line rodinia_particlefilter.go:152
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -277,8 +214,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -288,11 +224,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-//line rodinia_particlefilter.go:150
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -302,8 +237,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -313,8 +247,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -324,8 +257,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -335,8 +267,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -349,17 +280,17 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:153
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 0
+//line rodinia_particlefilter.go:159
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 //line rodinia_particlefilter.go:152
@@ -369,49 +300,43 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
-//line rodinia_particlefilter.go:156
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:156
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 				}
-//line rodinia_particlefilter.go:156
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
@@ -421,8 +346,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:159
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:160
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -435,11 +360,9 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at5 := u[gc_off5:][:gc_to]
 				gc_vstep3 := gc_from
 				if compiled.SIMD {
-//line rodinia_particlefilter.go:128
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line rodinia_particlefilter.go:158
 					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
-//line rodinia_particlefilter.go:158
 					gc_Lane0Mask644 := compiled.Lane0Mask64()
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						gc_tx := gc_vstep3
@@ -449,7 +372,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 						if i < -2147483648 || i > 2147483644 {
-//line rodinia_particlefilter.go:158
 							break
 						}
 //line rodinia_particlefilter.go:158
@@ -464,14 +386,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-//line rodinia_particlefilter.go:162
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
-//line rodinia_particlefilter.go:128
 					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line rodinia_particlefilter.go:158
 					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
-//line rodinia_particlefilter.go:158
 					gc_Lane0Mask643 := compiled.Lane0Mask64()
 					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
@@ -481,7 +400,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 						if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
-//line rodinia_particlefilter.go:158
 							break
 						}
 //line rodinia_particlefilter.go:158
@@ -489,50 +407,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-//line rodinia_particlefilter.go:162
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-//line rodinia_particlefilter.go:162
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-//line rodinia_particlefilter.go:162
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-//line rodinia_particlefilter.go:162
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -556,9 +431,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line rodinia_particlefilter.go:191
 	blockID := gc_bx
-//line rodinia_particlefilter.go:196
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -596,7 +469,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:203
 					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
 					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -618,7 +490,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:203
 					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -627,9 +498,9 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	compiled.OutOfLine(func() {
+//line rodinia_particlefilter.go:215
 		buffer := buffer[:512]
 		{
-//line rodinia_particlefilter.go:218
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -685,7 +556,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						gc_tx := gc_vstep
 //line rodinia_particlefilter.go:192
 						var i int = gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:192
 						_ = i
 //line rodinia_particlefilter.go:233
 						archsimd.LoadFloat64x4Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
@@ -697,7 +567,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-//line rodinia_particlefilter.go:239
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
@@ -706,7 +575,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
 						if i < 0 || i > len(weights)-4 || gc_tx < 0 || gc_tx > len(buffer)-4 {
-//line rodinia_particlefilter.go:235
 							break
 						}
 //line rodinia_particlefilter.go:235
@@ -714,50 +582,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-					{
-//line rodinia_particlefilter.go:239
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-					{
-//line rodinia_particlefilter.go:239
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-					{
-//line rodinia_particlefilter.go:239
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-				}
-//line rodinia_particlefilter.go:239
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
@@ -771,12 +596,11 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
-//line rodinia_particlefilter.go:244
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
@@ -785,7 +609,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
@@ -794,7 +618,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
@@ -803,7 +627,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
@@ -812,7 +636,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
@@ -823,17 +647,17 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	{
-//line rodinia_particlefilter.go:250
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line rodinia_particlefilter.go:256
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 //line rodinia_particlefilter.go:250
@@ -843,49 +667,43 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
-//line rodinia_particlefilter.go:254
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:254
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 				}
-//line rodinia_particlefilter.go:254
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250

@@ -65,11 +65,9 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:20
 						i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
-//line hecbench_convolution1d.go:21
 						var s T = 0
 //line hecbench_convolution1d.go:23
 						for j := 0; j < maskWidth; j++ {
@@ -81,7 +79,6 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					}
 				}
 			}
-//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -109,26 +106,20 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := 0
 					if compiled.SIMD {
-//line hecbench_convolution1d.go:21
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convolution1d.go:21
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convolution1d.go:21
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_steps:
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:20
 							var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 							var start int = i - maskWidth/2
-//line hecbench_convolution1d.go:21
 							s := gc_vb
 //line hecbench_convolution1d.go:23
 							if i < 0 || i > len(out)-8 {
-//line hecbench_convolution1d.go:23
 								break
 							}
 //line hecbench_convolution1d.go:23
@@ -138,7 +129,6 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 //line hecbench_convolution1d.go:23
 									if start+j >=
 										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
-//line hecbench_convolution1d.go:24
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
 //line hecbench_convolution1d.go:24
@@ -149,19 +139,14 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 									} else {
 //line hecbench_convolution1d.go:25
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
-//line hecbench_convolution1d.go:24
 										if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:24
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
 //line hecbench_convolution1d.go:24
 												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 											}
-//line hecbench_convolution1d.go:25
 											var gc_u float32
-//line hecbench_convolution1d.go:25
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_convolution1d.go:25
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
 												gc_u = mask[j]
@@ -177,13 +162,11 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 //line hecbench_convolution1d.go:23
 									if start+j >=
 										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
-//line hecbench_convolution1d.go:24
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
 											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 										} else {
-//line hecbench_convolution1d.go:25
 											break gc_steps
 										}
 //line hecbench_convolution1d.go:25
@@ -191,22 +174,16 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 									} else {
 //line hecbench_convolution1d.go:25
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
-//line hecbench_convolution1d.go:24
 										if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:24
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 											if (start+j) >= 0 && (start+j) <= len(in)-8 {
 												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 											} else {
-//line hecbench_convolution1d.go:25
 												break gc_steps
 											}
-//line hecbench_convolution1d.go:25
 											var gc_u float32
-//line hecbench_convolution1d.go:25
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_convolution1d.go:25
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
 												gc_u = mask[j]
@@ -225,11 +202,9 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:20
 						i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
-//line hecbench_convolution1d.go:21
 						var s float32 = 0
 //line hecbench_convolution1d.go:23
 						for j := 0; j < maskWidth; j++ {
@@ -241,7 +216,6 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 					}
 				}
 			}
-//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -285,8 +259,8 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 	tile := gocuda.DynamicShared[T](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-//line hecbench_convolution1d.go:42
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_convolution1d.go:43
 		gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
 		gc_off4 := n
@@ -301,9 +275,7 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			gc_at5 := tile[gc_off6:][:gc_bdx]
 			gc_at6 := in[gc_off7:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_convolution1d.go:43
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 				if gc_tx >= gc_bdx-n {
@@ -328,9 +300,7 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:43
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 				if gc_tx >= gc_bdx-n {
@@ -353,17 +323,15 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			}
 		}
 	}
-//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:38
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:67
 					var s T = 0
+//line hecbench_convolution1d.go:68
 					for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
@@ -372,7 +340,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 				}
 			}
 		}
-//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -389,8 +356,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 	tile := gocuda.DynamicShared[float32](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-//line hecbench_convolution1d.go:42
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_convolution1d.go:43
 		gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
 		gc_off4 := n
@@ -406,15 +373,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 			gc_at6 := in[gc_off7:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_convolution1d.go:43
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convolution1d.go:46
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_convolution1d.go:43
 					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 					if gc_tx >= gc_bdx-n {
@@ -426,14 +389,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						} else {
 //line hecbench_convolution1d.go:45
 							gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-//line hecbench_convolution1d.go:45
 							if gc_if7.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if7).StoreSlice(gc_at[gc_tx:])
 							}
-//line hecbench_convolution1d.go:45
 							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:45
 							if gc_else5.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
@@ -442,7 +402,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					} else {
 //line hecbench_convolution1d.go:45
 						gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
-//line hecbench_convolution1d.go:44
 						if gc_if8.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 							gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
@@ -450,9 +409,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 //line hecbench_convolution1d.go:45
 								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_if9)).StoreSlice(gc_at[gc_tx:])
 							}
-//line hecbench_convolution1d.go:45
 							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:45
 							if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
@@ -471,14 +428,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						} else {
 //line hecbench_convolution1d.go:58
 							gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-//line hecbench_convolution1d.go:58
 							if gc_if10.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if10).StoreSlice(gc_at5[gc_tx:])
 							}
-//line hecbench_convolution1d.go:58
 							gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:58
 							if gc_else7.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
@@ -487,7 +441,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					} else {
 //line hecbench_convolution1d.go:58
 						gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
-//line hecbench_convolution1d.go:57
 						if gc_if11.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 							gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
@@ -495,9 +448,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 //line hecbench_convolution1d.go:58
 								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_if12)).StoreSlice(gc_at5[gc_tx:])
 							}
-//line hecbench_convolution1d.go:58
 							gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:58
 							if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
@@ -505,13 +456,10 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						}
 					}
 				}
-//line hecbench_convolution1d.go:60
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_convolution1d.go:43
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 				if gc_tx >= gc_bdx-n {
@@ -535,19 +483,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_convolution1d.go:43
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convolution1d.go:46
 				gc_vb := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_convolution1d.go:43
 					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 					if (gc_tx-(gc_bdx-n)) < 0 || (gc_tx-(gc_bdx-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(in)-8 || (n+gc_tx) < 0 || (n+gc_tx) > len(tile)-8 || (gc_tx+gc_bdx+n) < 0 || (gc_tx+gc_bdx+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
-//line hecbench_convolution1d.go:44
 						break
 					}
 //line hecbench_convolution1d.go:44
@@ -560,14 +503,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						} else {
 //line hecbench_convolution1d.go:46
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-//line hecbench_convolution1d.go:45
 							if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
-//line hecbench_convolution1d.go:46
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:46
 							if gc_else.ToBits() != 0 {
 //line hecbench_convolution1d.go:46
 								archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
@@ -576,7 +516,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					} else {
 //line hecbench_convolution1d.go:48
 						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
-//line hecbench_convolution1d.go:44
 						if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
@@ -584,9 +523,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 //line hecbench_convolution1d.go:45
 								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
-//line hecbench_convolution1d.go:46
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:46
 							if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_convolution1d.go:46
 								archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
@@ -605,14 +542,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						} else {
 //line hecbench_convolution1d.go:59
 							gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-//line hecbench_convolution1d.go:58
 							if gc_if4.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if4).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
-//line hecbench_convolution1d.go:59
 							gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:59
 							if gc_else3.ToBits() != 0 {
 //line hecbench_convolution1d.go:59
 								archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
@@ -621,7 +555,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					} else {
 //line hecbench_convolution1d.go:61
 						gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
-//line hecbench_convolution1d.go:57
 						if gc_if5.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 							gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
@@ -629,9 +562,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 //line hecbench_convolution1d.go:58
 								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
-//line hecbench_convolution1d.go:59
 							gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:59
 							if gc_if5.And(gc_else4).ToBits() != 0 {
 //line hecbench_convolution1d.go:59
 								archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
@@ -639,15 +570,12 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						}
 					}
 				}
-//line hecbench_convolution1d.go:63
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:43
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 				if gc_tx >= gc_bdx-n {
@@ -670,45 +598,35 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 			}
 		}
 	}
-//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_convolution1d.go:67
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convolution1d.go:67
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_jam:
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_gc_tx := gc_tx + 8
-//line hecbench_convolution1d.go:73
 						gc_rank := gc_base + gc_tx
-//line hecbench_convolution1d.go:76
 						gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:38
 						var i int = gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:67
 						s := gc_vb3
-						if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:68
+						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line hecbench_convolution1d.go:38
 						var gc_i int = gc_gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:67
 						gc_s := gc_vb3
-						if gc_i < 0 || gc_i > len(out)-8 {
 //line hecbench_convolution1d.go:68
+						if gc_i < 0 || gc_i > len(out)-8 {
 							break
 						}
 //line hecbench_convolution1d.go:68
 						if ((gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx+0) >= 0 && (gc_gc_tx+(maskWidth-1)) >= (gc_gc_tx+0) && (gc_gc_tx+(maskWidth-1)) <= (len(tile)-8)) {
 //line hecbench_convolution1d.go:68
 							for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_convolution1d.go:68
@@ -716,7 +634,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_convolution1d.go:69
@@ -728,25 +645,21 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						} else {
 //line hecbench_convolution1d.go:69
 							for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 								if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								} else {
-//line hecbench_convolution1d.go:69
 									break gc_jam
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:69
 								if (gc_gc_tx+j) >= 0 && (gc_gc_tx+j) <= len(tile)-8 {
 //line hecbench_convolution1d.go:69
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
 								} else {
-//line hecbench_convolution1d.go:69
 									break gc_jam
 								}
 //line hecbench_convolution1d.go:69
@@ -762,19 +675,16 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:38
 						var i int = gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:67
 						s := gc_vb3
-						if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:68
+						if i < 0 || i > len(out)-8 {
 							break
 						}
 //line hecbench_convolution1d.go:68
 						if (gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8) {
 //line hecbench_convolution1d.go:68
 							for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_convolution1d.go:68
@@ -786,13 +696,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						} else {
 //line hecbench_convolution1d.go:69
 							for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 								if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								} else {
-//line hecbench_convolution1d.go:69
 									break gc_steps
 								}
 //line hecbench_convolution1d.go:69
@@ -806,10 +714,9 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:38
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:67
 					var s float32 = 0
+//line hecbench_convolution1d.go:68
 					for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
@@ -818,7 +725,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 				}
 			}
 		}
-//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -859,13 +765,12 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
-//line hecbench_convolution1d.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line hecbench_convolution1d.go:85
 		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
-//line hecbench_convolution1d.go:84
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -904,45 +809,44 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 				i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 				tile[gc_tx] = in[i]
 			}
 		}
 	}
-//line hecbench_convolution1d.go:87
 	thisTileStart := gc_bx * gc_bdx
 	nextTileStart := (gc_bx + 1) * gc_bdx
 	compiled.OutOfLine(func() {
@@ -951,7 +855,6 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
@@ -971,7 +874,6 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				}
 			}
 		}
-//line hecbench_convolution1d.go:108
 	})
 }
 
@@ -986,9 +888,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[float32](t)
-//line hecbench_convolution1d.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line hecbench_convolution1d.go:85
 		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
@@ -996,10 +898,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_convolution1d.go:83
 					var i int = gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:83
 					_ = i
+//line hecbench_convolution1d.go:84
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1013,10 +914,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_convolution1d.go:83
 					var i int = gc_tx + gc_bx*gc_bdx
-					if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
 //line hecbench_convolution1d.go:84
+					if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
 						break
 					}
 //line hecbench_convolution1d.go:85
@@ -1024,51 +924,15 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
-					i := gc_tx + gc_bx*gc_bdx
-					tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
-					i := gc_tx + gc_bx*gc_bdx
-					tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
-					i := gc_tx + gc_bx*gc_bdx
-					tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
-					i := gc_tx + gc_bx*gc_bdx
-					tile[gc_tx] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 				i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 				tile[gc_tx] = in[i]
 			}
 		}
 	}
-//line hecbench_convolution1d.go:87
 	thisTileStart := gc_bx * gc_bdx
 	nextTileStart := (gc_bx + 1) * gc_bdx
 	compiled.OutOfLine(func() {
@@ -1076,24 +940,19 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_convolution1d.go:90
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convolution1d.go:90
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convolution1d.go:90
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 						var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 						var start int = i - (maskWidth / 2)
 						s := gc_vb
 						if i < 0 || i > len(out)-8 {
-//line hecbench_convolution1d.go:91
 							break
 						}
 //line hecbench_convolution1d.go:91
@@ -1109,7 +968,6 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 //line hecbench_convolution1d.go:93
 									if inIndex >=
 										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
-//line hecbench_convolution1d.go:94
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
 //line hecbench_convolution1d.go:94
@@ -1120,19 +978,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 									} else {
 //line hecbench_convolution1d.go:97
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-//line hecbench_convolution1d.go:94
 										if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:94
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
 //line hecbench_convolution1d.go:94
 												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											}
-//line hecbench_convolution1d.go:97
 											var gc_u float32
-//line hecbench_convolution1d.go:97
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_convolution1d.go:97
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:97
 												gc_u = mask[j]
@@ -1140,21 +993,16 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 										}
-//line hecbench_convolution1d.go:97
 										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
 										if gc_else.ToBits() != 0 {
 											{
-//line hecbench_convolution1d.go:97
 												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 												{
 //line hecbench_convolution1d.go:97
 													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												}
 												var gc_u2 float32
-//line hecbench_convolution1d.go:99
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
-//line hecbench_convolution1d.go:99
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:99
 													gc_u2 = mask[j]
@@ -1167,22 +1015,17 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 								} else {
 //line hecbench_convolution1d.go:99
 									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
-//line hecbench_convolution1d.go:93
 									if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 										if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:94
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
 //line hecbench_convolution1d.go:94
 												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											}
-//line hecbench_convolution1d.go:97
 											var gc_u3 float32
-//line hecbench_convolution1d.go:97
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
-//line hecbench_convolution1d.go:97
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
@@ -1190,21 +1033,16 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
 										}
-//line hecbench_convolution1d.go:97
 										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
 										if gc_if2.And(gc_else2).ToBits() != 0 {
 											{
-//line hecbench_convolution1d.go:97
 												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 												{
 //line hecbench_convolution1d.go:97
 													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												}
 												var gc_u4 float32
-//line hecbench_convolution1d.go:99
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
-//line hecbench_convolution1d.go:99
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:99
 													gc_u4 = mask[j]
@@ -1228,14 +1066,12 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 //line hecbench_convolution1d.go:93
 									if inIndex >=
 										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
-//line hecbench_convolution1d.go:94
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 										if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
 											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 										} else {
-//line hecbench_convolution1d.go:97
 											break gc_steps
 										}
 //line hecbench_convolution1d.go:97
@@ -1243,23 +1079,17 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 									} else {
 //line hecbench_convolution1d.go:97
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-//line hecbench_convolution1d.go:94
 										if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:94
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 											if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
 												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											} else {
-//line hecbench_convolution1d.go:97
 												break gc_steps
 											}
-//line hecbench_convolution1d.go:97
 											var gc_u float32
-//line hecbench_convolution1d.go:97
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_convolution1d.go:97
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:97
 												gc_u = mask[j]
@@ -1267,26 +1097,19 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 										}
-//line hecbench_convolution1d.go:97
 										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
 										if gc_else.ToBits() != 0 {
 											{
-//line hecbench_convolution1d.go:97
 												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 												if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
 													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												} else {
-//line hecbench_convolution1d.go:99
 													break gc_steps
 												}
-//line hecbench_convolution1d.go:99
 												var gc_u2 float32
-//line hecbench_convolution1d.go:99
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
-//line hecbench_convolution1d.go:99
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:99
 													gc_u2 = mask[j]
@@ -1299,26 +1122,20 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 								} else {
 //line hecbench_convolution1d.go:99
 									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
-//line hecbench_convolution1d.go:93
 									if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 										if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:94
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 											if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
 												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											} else {
-//line hecbench_convolution1d.go:97
 												break gc_steps
 											}
-//line hecbench_convolution1d.go:97
 											var gc_u3 float32
-//line hecbench_convolution1d.go:97
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
-//line hecbench_convolution1d.go:97
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
@@ -1326,26 +1143,19 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
 										}
-//line hecbench_convolution1d.go:97
 										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
 										if gc_if2.And(gc_else2).ToBits() != 0 {
 											{
-//line hecbench_convolution1d.go:97
 												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 												if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
 													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												} else {
-//line hecbench_convolution1d.go:99
 													break gc_steps
 												}
-//line hecbench_convolution1d.go:99
 												var gc_u4 float32
-//line hecbench_convolution1d.go:99
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
-//line hecbench_convolution1d.go:99
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:99
 													gc_u4 = mask[j]
@@ -1366,7 +1176,6 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
@@ -1386,7 +1195,6 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				}
 			}
 		}
-//line hecbench_convolution1d.go:108
 	})
 }
 

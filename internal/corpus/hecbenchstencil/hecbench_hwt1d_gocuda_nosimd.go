@@ -22,13 +22,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_hwt1d.go:25
 	groupId := gc_bx
 	localSize := gc_bdx
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-//line hecbench_hwt1d.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hwt1d.go:31
 		gc_off := groupId * localSize * 2
 		gc_off2 := groupId*localSize*2 + localSize
 		gc_off3 := localSize
@@ -53,11 +52,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_at4[gc_tx] = t1
 			}
 		} else {
-//line hecbench_hwt1d.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 				localId := gc_tx
 //line hecbench_hwt1d.go:34
 				t0 := inSignal[groupId*localSize*2+localId]
@@ -80,7 +77,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	activeThreads := uint32((1 << levels) / 2)
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-//line hecbench_hwt1d.go:56
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -88,59 +84,20 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		var midOutPos uint32 = signalLength / 2
 		lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 		midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
-//line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-//line hecbench_hwt1d.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -148,15 +105,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -164,15 +119,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -180,15 +133,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -196,15 +147,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 				localId := gc_tx
 //line hecbench_hwt1d.go:56
 				var data0, data1 float32
@@ -212,19 +161,15 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
 				}
-//line hecbench_hwt1d.go:63
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
 		}
-//line hecbench_hwt1d.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 				localId := gc_tx
-//line hecbench_hwt1d.go:26
 				midOutPos := gc_s_midOutPos[gc_rank]
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
@@ -242,19 +187,19 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-//line hecbench_hwt1d.go:75
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hwt1d.go:80
 		gc_off4 := groupId
 		gc_off5 := 0
 		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 			gc_at5 := AverageSignal[gc_off4:][:1]
 			gc_at6 := sharedArray[gc_off5:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 //line hecbench_hwt1d.go:81
@@ -264,49 +209,43 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 			}
-//line hecbench_hwt1d.go:85
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 			}
 		} else {
-//line hecbench_hwt1d.go:85
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-//line hecbench_hwt1d.go:85
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-//line hecbench_hwt1d.go:85
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-//line hecbench_hwt1d.go:85
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 			}
-//line hecbench_hwt1d.go:85
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81

@@ -24,13 +24,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_hwt1d.go:25
 	groupId := gc_bx
 	localSize := gc_bdx
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-//line hecbench_hwt1d.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hwt1d.go:31
 		gc_off := groupId * localSize * 2
 		gc_off2 := groupId*localSize*2 + localSize
 		gc_off3 := localSize
@@ -43,9 +42,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_hwt1d.go:24
 					var localId int = gc_tx
-//line hecbench_hwt1d.go:24
 					_ = localId
 //line hecbench_hwt1d.go:34
 					t0 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
@@ -58,7 +55,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						var gc_x4 float32 = gc_t3
 //line hecbench_hwt1d.go:38
 						var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
-//line hecbench_hwt1d.go:15
 						var r float32 = gc_t4
 //line hecbench_hwt1d.go:15
 						t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
@@ -88,16 +84,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_at4[gc_tx] = t1
 			}
 		} else {
-//line hecbench_hwt1d.go:48
 			gc_vstep2 := 0
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_hwt1d.go:24
 					var localId int = gc_tx
 //line hecbench_hwt1d.go:34
 					if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
-//line hecbench_hwt1d.go:34
 						break
 					}
 //line hecbench_hwt1d.go:34
@@ -110,7 +103,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						var gc_x2 float32 = gc_t
 //line hecbench_hwt1d.go:38
 						var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
-//line hecbench_hwt1d.go:15
 						var r float32 = gc_t2
 //line hecbench_hwt1d.go:15
 						t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
@@ -126,7 +118,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 				localId := gc_tx
 //line hecbench_hwt1d.go:34
 				t0 := inSignal[groupId*localSize*2+localId]
@@ -149,7 +140,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	activeThreads := uint32((1 << levels) / 2)
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-//line hecbench_hwt1d.go:56
 	gc_vstep3 := 0
 	if compiled.SIMD {
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
@@ -160,59 +150,20 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep3
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 		midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
-//line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-//line hecbench_hwt1d.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -220,15 +171,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -236,15 +185,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -252,15 +199,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
@@ -268,15 +213,13 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 				localId := gc_tx
 //line hecbench_hwt1d.go:56
 				var data0, data1 float32
@@ -284,21 +227,16 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
 				}
-//line hecbench_hwt1d.go:63
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
 		}
-//line hecbench_hwt1d.go:68
 		archsimd.ClearAVXUpperBits()
-//line hecbench_hwt1d.go:70
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:24
 				localId := gc_tx
-//line hecbench_hwt1d.go:26
 				midOutPos := gc_s_midOutPos[gc_rank]
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
@@ -316,19 +254,19 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-//line hecbench_hwt1d.go:75
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hwt1d.go:80
 		gc_off4 := groupId
 		gc_off5 := 0
 		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 			gc_at5 := AverageSignal[gc_off4:][:1]
 			gc_at6 := sharedArray[gc_off5:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 //line hecbench_hwt1d.go:81
@@ -338,49 +276,43 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 			}
-//line hecbench_hwt1d.go:85
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 			}
 		} else {
-//line hecbench_hwt1d.go:85
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-//line hecbench_hwt1d.go:85
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-//line hecbench_hwt1d.go:85
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-//line hecbench_hwt1d.go:85
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 			}
-//line hecbench_hwt1d.go:85
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:81

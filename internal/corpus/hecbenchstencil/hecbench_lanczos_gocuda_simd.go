@@ -50,9 +50,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-//line hecbench_lanczos.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line hecbench_lanczos.go:27
 		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
@@ -61,7 +61,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -72,7 +71,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 				{
 					gc_tx := gc_step + 1
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -83,7 +81,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 				{
 					gc_tx := gc_step + 2
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -94,7 +91,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 				{
 					gc_tx := gc_step + 3
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -105,7 +101,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lanczos.go:22
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
@@ -121,7 +116,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -134,7 +128,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -147,7 +140,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -160,7 +152,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -173,7 +164,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
@@ -193,8 +183,8 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				continue
 			}
 		}
-//line hecbench_lanczos.go:41
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_lanczos.go:42
 		if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -211,31 +201,26 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 1
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 2
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 3
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line hecbench_lanczos.go:39
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:35
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line hecbench_lanczos.go:39
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -246,7 +231,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -254,7 +238,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -262,7 +245,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -270,7 +252,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 				}
-//line hecbench_lanczos.go:39
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -281,13 +262,13 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 	}
 	{
-//line hecbench_lanczos.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line hecbench_lanczos.go:49
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
@@ -301,13 +282,11 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 //line hecbench_lanczos.go:42
 					gc_at6[0] = result[0]
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:42
 					gc_at6[0] = result[0]
 				}
 			} else {
-//line hecbench_lanczos.go:46
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -318,7 +297,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -326,7 +304,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -334,7 +311,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -342,7 +318,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -365,22 +340,19 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-//line hecbench_lanczos.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line hecbench_lanczos.go:27
 		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
 			gc_at3 := y[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_lanczos.go:22
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lanczos.go:28
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_lanczos.go:22
 					var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N && uint(N-index) > 7 {
@@ -389,25 +361,20 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					} else {
 //line hecbench_lanczos.go:25
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
-//line hecbench_lanczos.go:25
 						if gc_if2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
 						}
-//line hecbench_lanczos.go:25
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_lanczos.go:25
 						if gc_else2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
 							gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else2).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
-//line hecbench_lanczos.go:27
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lanczos.go:22
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
@@ -419,17 +386,13 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_lanczos.go:22
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lanczos.go:28
 				gc_vb := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_lanczos.go:22
 					var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
-//line hecbench_lanczos.go:25
 						break
 					}
 //line hecbench_lanczos.go:25
@@ -439,14 +402,11 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					} else {
 //line hecbench_lanczos.go:26
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
-//line hecbench_lanczos.go:25
 						if gc_if.ToBits() != 0 {
 //line hecbench_lanczos.go:25
 							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_if).StoreSlice(result[gc_tx:])
 						}
-//line hecbench_lanczos.go:26
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_lanczos.go:26
 						if gc_else.ToBits() != 0 {
 //line hecbench_lanczos.go:26
 							gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
@@ -455,65 +415,9 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
-					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
-					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
-					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
-					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
@@ -527,8 +431,8 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
-//line hecbench_lanczos.go:35
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_lanczos.go:36
 		if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -551,14 +455,12 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line hecbench_lanczos.go:39
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 //line hecbench_lanczos.go:35
 						if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
-//line hecbench_lanczos.go:35
 							break
 						}
 //line hecbench_lanczos.go:35
@@ -566,42 +468,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
-					}
-					{
-//line hecbench_lanczos.go:39
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
-					}
-					{
-//line hecbench_lanczos.go:39
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
-					}
-					{
-//line hecbench_lanczos.go:39
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
-					}
-				}
-//line hecbench_lanczos.go:39
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:35
@@ -611,17 +478,17 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 		}
 	}
 	{
-//line hecbench_lanczos.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line hecbench_lanczos.go:49
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line hecbench_lanczos.go:42
 					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
@@ -631,49 +498,43 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 //line hecbench_lanczos.go:42
 					gc_at6[0] = result[0]
 				}
-//line hecbench_lanczos.go:46
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:42
 					gc_at6[0] = result[0]
 				}
 			} else {
-//line hecbench_lanczos.go:46
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
 						z[gc_bx] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
@@ -717,7 +578,6 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lanczos.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -728,9 +588,9 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lanczos.go:70
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lanczos.go:72
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -748,31 +608,26 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 1
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 2
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 3
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
-//line hecbench_lanczos.go:57
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:53
 					gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
-//line hecbench_lanczos.go:57
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -780,51 +635,42 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 				}
-//line hecbench_lanczos.go:57
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 					x[index] = x[index] * k
@@ -845,7 +691,6 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 	gc_n := gc_b.Len()
 	_ = &k
 	gc_bx := 0
-//line hecbench_lanczos.go:60
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -856,9 +701,9 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lanczos.go:71
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lanczos.go:73
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -874,9 +719,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 					gc_vb2 := archsimd.BroadcastFloat32x8(k)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_lanczos.go:50
 						var index int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:50
 						_ = index
 //line hecbench_lanczos.go:52
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb2).StoreSlice(gc_at[gc_tx:])
@@ -888,18 +731,15 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 					gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
-//line hecbench_lanczos.go:57
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:53
 					gc_vb := archsimd.BroadcastFloat32x8(k)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_lanczos.go:50
 						var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						if index < 0 || index > len(x)-8 {
-//line hecbench_lanczos.go:53
 							break
 						}
 //line hecbench_lanczos.go:53
@@ -907,58 +747,10 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
-					{
-//line hecbench_lanczos.go:57
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
-					{
-//line hecbench_lanczos.go:57
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
-					{
-//line hecbench_lanczos.go:57
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
-				}
-//line hecbench_lanczos.go:57
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 					x[index] = x[index] * k
@@ -1002,7 +794,6 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lanczos.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1013,9 +804,9 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lanczos.go:81
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lanczos.go:83
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1034,31 +825,26 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 1
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 2
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 3
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
-//line hecbench_lanczos.go:68
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:64
 					gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_lanczos.go:68
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1066,51 +852,42 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 				}
-//line hecbench_lanczos.go:68
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 					y[index] += a * x[index]
@@ -1131,7 +908,6 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line hecbench_lanczos.go:71
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1142,9 +918,9 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lanczos.go:82
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lanczos.go:84
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1161,9 +937,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					gc_vb2 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_lanczos.go:61
 						var index int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:61
 						_ = index
 //line hecbench_lanczos.go:63
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
@@ -1175,18 +949,15 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_lanczos.go:68
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:64
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_lanczos.go:61
 						var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						if index < 0 || index > len(x)-8 || index > len(y)-8 {
-//line hecbench_lanczos.go:64
 							break
 						}
 //line hecbench_lanczos.go:64
@@ -1194,58 +965,10 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
-					{
-//line hecbench_lanczos.go:68
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
-					{
-//line hecbench_lanczos.go:68
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
-					{
-//line hecbench_lanczos.go:68
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
-						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
-				}
-//line hecbench_lanczos.go:68
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 					y[index] += a * x[index]

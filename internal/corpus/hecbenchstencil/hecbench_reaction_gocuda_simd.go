@@ -25,7 +25,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:33
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:38
 	k := gc_by
 //line hecbench_reaction.go:42
 	w := int(mx) + 2*offset
@@ -36,18 +35,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reaction.go:36
 					var i int = gc_tx
 //line hecbench_reaction.go:39
 					var si int = i + offset
 					var sj int = gc_ty
-//line hecbench_reaction.go:37
 					var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
-//line hecbench_reaction.go:45
 						break
 					}
 //line hecbench_reaction.go:46
@@ -55,82 +51,13 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-//line hecbench_reaction.go:37
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-//line hecbench_reaction.go:37
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-//line hecbench_reaction.go:37
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-//line hecbench_reaction.go:37
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
 				sj := gc_ty
-//line hecbench_reaction.go:37
 				j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -154,7 +81,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_reaction.go:36
 					var i int = gc_tx
 //line hecbench_reaction.go:39
 					var si int = i + offset
@@ -162,7 +88,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:51
 					if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
 						w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
-//line hecbench_reaction.go:51
 						break
 					}
 //line hecbench_reaction.go:51
@@ -170,13 +95,11 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:51
 					archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
 				}
-//line hecbench_reaction.go:54
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
@@ -185,7 +108,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
-//line hecbench_reaction.go:55
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -195,6 +117,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reaction.go:64
 			gc_off := (offset + (gc_ty * w)) + 1
 			gc_off2 := offset + (gc_ty * w)
 			gc_off3 := (offset + (gc_ty * w)) - 1
@@ -209,26 +132,20 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_vstep3 := gc_fastlo
 						if compiled.SIMD {
-//line hecbench_reaction.go:57
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line hecbench_reaction.go:36
 								var i int = gc_tx
 //line hecbench_reaction.go:39
 								var si int = i + offset
-//line hecbench_reaction.go:39
 								_ = si
 								var sj int = gc_ty
-//line hecbench_reaction.go:40
 								_ = sj
-//line hecbench_reaction.go:37
 								var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 								var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
 								if globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:57
 									break
 								}
 //line hecbench_reaction.go:58
@@ -240,7 +157,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
@@ -253,12 +169,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -268,22 +182,18 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:57
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_reaction.go:36
 						var i int = gc_tx
 //line hecbench_reaction.go:39
 						var si int = i + offset
 						var sj int = gc_ty
-//line hecbench_reaction.go:37
 						var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
 						if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:57
 							break
 						}
 //line hecbench_reaction.go:58
@@ -294,12 +204,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -328,7 +236,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_n := gc_b.Len()
 //line hecbench_reaction.go:65
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:69
 	k := gc_by
 //line hecbench_reaction.go:72
 	m := int(mx)
@@ -339,17 +246,13 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reaction.go:67
 					var i int = gc_tx
-//line hecbench_reaction.go:70
 					var sj int = gc_ty
-//line hecbench_reaction.go:68
 					var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					var globalIdx int = k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
-//line hecbench_reaction.go:75
 						break
 					}
 //line hecbench_reaction.go:76
@@ -357,77 +260,11 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
-					i := gc_tx
-//line hecbench_reaction.go:70
-					sj := gc_ty
-//line hecbench_reaction.go:68
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
-					i := gc_tx
-//line hecbench_reaction.go:70
-					sj := gc_ty
-//line hecbench_reaction.go:68
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
-					i := gc_tx
-//line hecbench_reaction.go:70
-					sj := gc_ty
-//line hecbench_reaction.go:68
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
-					i := gc_tx
-//line hecbench_reaction.go:70
-					sj := gc_ty
-//line hecbench_reaction.go:68
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 				i := gc_tx
-//line hecbench_reaction.go:70
 				sj := gc_ty
-//line hecbench_reaction.go:68
 				j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 				globalIdx := k*m*int(my) + j*m + i
@@ -459,7 +296,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
@@ -478,11 +314,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -499,11 +332,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -539,7 +369,6 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:93
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:98
 	k := gc_by
 //line hecbench_reaction.go:102
 	p := int(pencils)
@@ -550,19 +379,15 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reaction.go:99
 					var si int = gc_tx
-//line hecbench_reaction.go:97
 					var j int = gc_ty
 //line hecbench_reaction.go:100
 					var sj int = j + offset
-//line hecbench_reaction.go:96
 					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:105
 						break
 					}
 //line hecbench_reaction.go:106
@@ -570,87 +395,13 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
-					si := gc_tx
-//line hecbench_reaction.go:97
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-//line hecbench_reaction.go:96
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
-					si := gc_tx
-//line hecbench_reaction.go:97
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-//line hecbench_reaction.go:96
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
-					si := gc_tx
-//line hecbench_reaction.go:97
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-//line hecbench_reaction.go:96
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
-					si := gc_tx
-//line hecbench_reaction.go:97
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-//line hecbench_reaction.go:96
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 				si := gc_tx
-//line hecbench_reaction.go:97
 				j := gc_ty
 //line hecbench_reaction.go:100
 				sj := j + offset
-//line hecbench_reaction.go:96
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -678,15 +429,13 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_reaction.go:97
 					var j int = gc_ty
-//line hecbench_reaction.go:99
 					var si int = gc_tx
+//line hecbench_reaction.go:100
 					var sj int = j + offset
 //line hecbench_reaction.go:111
 					if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
 						p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:111
 						break
 					}
 //line hecbench_reaction.go:111
@@ -694,22 +443,19 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:111
 					archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
 				}
-//line hecbench_reaction.go:114
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:97
 				j := gc_ty
-//line hecbench_reaction.go:99
 				si := gc_tx
+//line hecbench_reaction.go:100
 				sj := j + offset
 //line hecbench_reaction.go:111
 				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
-//line hecbench_reaction.go:115
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -719,6 +465,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reaction.go:124
 			gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
@@ -728,27 +475,19 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:117
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_reaction.go:99
 						var si int = gc_tx
-//line hecbench_reaction.go:99
 						_ = si
-//line hecbench_reaction.go:97
 						var j int = gc_ty
 //line hecbench_reaction.go:100
 						var sj int = j + offset
-//line hecbench_reaction.go:100
 						_ = sj
-//line hecbench_reaction.go:96
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:117
 						if globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:117
 							break
 						}
 //line hecbench_reaction.go:118
@@ -759,9 +498,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:97
 					j := gc_ty
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -771,23 +508,18 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:117
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_reaction.go:99
 						var si int = gc_tx
-//line hecbench_reaction.go:97
 						var j int = gc_ty
 //line hecbench_reaction.go:100
 						var sj int = j + offset
-//line hecbench_reaction.go:96
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:117
 						if ((sj+1)*p+si) < 0 || ((sj+1)*p+si) > len(sF)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj-1)*p+si) < 0 || ((sj-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:117
 							break
 						}
 //line hecbench_reaction.go:118
@@ -798,13 +530,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 					si := gc_tx
-//line hecbench_reaction.go:97
 					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -833,7 +562,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_n := gc_b.Len()
 //line hecbench_reaction.go:124
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:128
 	k := gc_by
 //line hecbench_reaction.go:131
 	p := int(pencils)
@@ -844,17 +572,13 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reaction.go:127
 					var j int = gc_ty
-//line hecbench_reaction.go:129
 					var si int = gc_tx
-//line hecbench_reaction.go:126
 					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
 					if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:134
 						break
 					}
 //line hecbench_reaction.go:135
@@ -862,77 +586,11 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
-					j := gc_ty
-//line hecbench_reaction.go:129
-					si := gc_tx
-//line hecbench_reaction.go:126
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
-					j := gc_ty
-//line hecbench_reaction.go:129
-					si := gc_tx
-//line hecbench_reaction.go:126
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
-					j := gc_ty
-//line hecbench_reaction.go:129
-					si := gc_tx
-//line hecbench_reaction.go:126
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
-					j := gc_ty
-//line hecbench_reaction.go:129
-					si := gc_tx
-//line hecbench_reaction.go:126
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 				j := gc_ty
-//line hecbench_reaction.go:129
 				si := gc_tx
-//line hecbench_reaction.go:126
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -957,23 +615,17 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:143
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_reaction.go:127
 						var j int = gc_ty
-//line hecbench_reaction.go:129
 						var si int = gc_tx
-//line hecbench_reaction.go:129
 						_ = si
-//line hecbench_reaction.go:126
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:138
 						if globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:138
 							break
 						}
 //line hecbench_reaction.go:138
@@ -987,15 +639,12 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1011,15 +660,11 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			} else {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:143
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_reaction.go:127
 						var j int = gc_ty
-//line hecbench_reaction.go:129
 						var si int = gc_tx
-//line hecbench_reaction.go:126
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
@@ -1028,7 +673,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							1)*p+si) < 0 || ((j+1)*p+si) > len(sF)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((j-
 //line hecbench_reaction.go:141
 							1)*p+si) < 0 || ((j-1)*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:138
 							break
 						}
 //line hecbench_reaction.go:138
@@ -1042,17 +686,13 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:129
 					si := gc_tx
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1088,7 +728,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:152
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:156
 	j := gc_by
 //line hecbench_reaction.go:161
 	p := int(pencils)
@@ -1099,19 +738,15 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reaction.go:158
 					var si int = gc_tx
-//line hecbench_reaction.go:157
 					var k int = gc_ty
 //line hecbench_reaction.go:159
 					var sk int = k + offset
-//line hecbench_reaction.go:155
 					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:164
 						break
 					}
 //line hecbench_reaction.go:165
@@ -1119,87 +754,13 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
-					si := gc_tx
-//line hecbench_reaction.go:157
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-//line hecbench_reaction.go:155
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
-					si := gc_tx
-//line hecbench_reaction.go:157
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-//line hecbench_reaction.go:155
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
-					si := gc_tx
-//line hecbench_reaction.go:157
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-//line hecbench_reaction.go:155
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
-					si := gc_tx
-//line hecbench_reaction.go:157
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-//line hecbench_reaction.go:155
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 				si := gc_tx
-//line hecbench_reaction.go:157
 				k := gc_ty
 //line hecbench_reaction.go:159
 				sk := k + offset
-//line hecbench_reaction.go:155
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1227,14 +788,13 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_reaction.go:157
 					var k int = gc_ty
 					var si int = gc_tx
+//line hecbench_reaction.go:159
 					var sk int = k + offset
 //line hecbench_reaction.go:170
 					if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
 						p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:170
 						break
 					}
 //line hecbench_reaction.go:170
@@ -1242,21 +802,19 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:170
 					archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
 				}
-//line hecbench_reaction.go:173
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:157
 				k := gc_ty
 				si := gc_tx
+//line hecbench_reaction.go:159
 				sk := k + offset
 //line hecbench_reaction.go:170
 				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
-//line hecbench_reaction.go:174
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1266,6 +824,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reaction.go:183
 			gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
@@ -1275,27 +834,19 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:176
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_reaction.go:158
 						var si int = gc_tx
-//line hecbench_reaction.go:158
 						_ = si
-//line hecbench_reaction.go:157
 						var k int = gc_ty
 //line hecbench_reaction.go:159
 						var sk int = k + offset
-//line hecbench_reaction.go:159
 						_ = sk
-//line hecbench_reaction.go:155
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:176
 						if globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:176
 							break
 						}
 //line hecbench_reaction.go:177
@@ -1306,9 +857,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:157
 					k := gc_ty
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1318,23 +867,18 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:176
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_reaction.go:158
 						var si int = gc_tx
-//line hecbench_reaction.go:157
 						var k int = gc_ty
 //line hecbench_reaction.go:159
 						var sk int = k + offset
-//line hecbench_reaction.go:155
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:176
 						if ((sk+1)*p+si) < 0 || ((sk+1)*p+si) > len(sF)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk-1)*p+si) < 0 || ((sk-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:176
 							break
 						}
 //line hecbench_reaction.go:177
@@ -1345,13 +889,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 					si := gc_tx
-//line hecbench_reaction.go:157
 					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1380,7 +921,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_n := gc_b.Len()
 //line hecbench_reaction.go:183
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:186
 	j := gc_by
 //line hecbench_reaction.go:190
 	p := int(pencils)
@@ -1391,16 +931,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_reaction.go:187
 					var k int = gc_ty
 					var si int = gc_tx
-//line hecbench_reaction.go:185
 					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
 					if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:193
 						break
 					}
 //line hecbench_reaction.go:194
@@ -1408,72 +945,11 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
-					k := gc_ty
-					si := gc_tx
-//line hecbench_reaction.go:185
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
-					k := gc_ty
-					si := gc_tx
-//line hecbench_reaction.go:185
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
-					k := gc_ty
-					si := gc_tx
-//line hecbench_reaction.go:185
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
-					k := gc_ty
-					si := gc_tx
-//line hecbench_reaction.go:185
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 				k := gc_ty
 				si := gc_tx
-//line hecbench_reaction.go:185
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1498,22 +974,17 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:202
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_reaction.go:187
 						var k int = gc_ty
 						var si int = gc_tx
-//line hecbench_reaction.go:188
 						_ = si
-//line hecbench_reaction.go:185
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:197
 						if globalIdx < 0 || globalIdx > len(df)-8 {
-//line hecbench_reaction.go:197
 							break
 						}
 //line hecbench_reaction.go:197
@@ -1527,15 +998,12 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1551,14 +1019,11 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			} else {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_reaction.go:202
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_reaction.go:187
 						var k int = gc_ty
 						var si int = gc_tx
-//line hecbench_reaction.go:185
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
@@ -1567,7 +1032,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							1)*p+si) < 0 || ((k+1)*p+si) > len(sF)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((k-
 //line hecbench_reaction.go:200
 							1)*p+si) < 0 || ((k-1)*p+si) > len(sF)-8 {
-//line hecbench_reaction.go:197
 							break
 						}
 //line hecbench_reaction.go:197
@@ -1581,16 +1045,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
 					si := gc_tx
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i

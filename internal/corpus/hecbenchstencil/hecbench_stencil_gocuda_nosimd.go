@@ -21,8 +21,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-//line hecbench_stencil.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_stencil.go:26
 		gc_off2 := s1Radius
 		gc_off3 := gc_bx * gc_bdx
 		gc_off4 := s1Radius - s1Radius
@@ -42,17 +42,15 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at5 := temp[gc_off6+gc_fastlo:][:gc_seglen]
 					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
-//line hecbench_stencil.go:24
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:33
 					gc_vb2 := lanes.BroadcastInt32x8(0)
 					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_stencil.go:24
 						var gindex int = gc_tx + gc_bx*gc_bdx
-						var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:25
+						var lindex int = gc_tx + s1Radius
 						_ = lindex
+//line hecbench_stencil.go:26
 						lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line hecbench_stencil.go:31
 						if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
@@ -64,14 +62,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line hecbench_stencil.go:32
 								gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
 								if gc_if4.ToBits() != 0 {
 //line hecbench_stencil.go:32
 									gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 								}
-//line hecbench_stencil.go:32
 								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:32
 								if gc_else3.ToBits() != 0 {
 //line hecbench_stencil.go:32
 									lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
@@ -82,7 +77,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line hecbench_stencil.go:32
 							gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
-//line hecbench_stencil.go:31
 							if gc_if5.ToBits() != 0 {
 //line hecbench_stencil.go:31
 								gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
@@ -90,9 +84,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 									gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
 								}
-//line hecbench_stencil.go:32
 								gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:32
 								if gc_if5.And(gc_else4).ToBits() != 0 {
 //line hecbench_stencil.go:32
 									lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
@@ -102,10 +94,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line hecbench_stencil.go:34
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line hecbench_stencil.go:24
 						gindex := gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:28
 						gc_at[gc_u] = gc_at2[gc_u]
@@ -124,8 +114,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
 				gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				temp[lindex] = in[gindex]
@@ -141,14 +131,12 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line hecbench_stencil.go:24
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:33
 			gc_vb := lanes.BroadcastInt32x8(0)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line hecbench_stencil.go:24
 				var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 				var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
@@ -158,7 +146,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
 //line hecbench_stencil.go:37
 					s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
-//line hecbench_stencil.go:28
 					break
 				}
 //line hecbench_stencil.go:29
@@ -173,14 +160,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line hecbench_stencil.go:33
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
 						if gc_if.ToBits() != 0 {
 //line hecbench_stencil.go:32
 							gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
 						}
-//line hecbench_stencil.go:33
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:33
 						if gc_else.ToBits() != 0 {
 //line hecbench_stencil.go:33
 							lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
@@ -190,7 +174,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
 				} else {
 					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
-//line hecbench_stencil.go:31
 					if gc_if2.ToBits() != 0 {
 //line hecbench_stencil.go:31
 						gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
@@ -198,9 +181,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 							gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
 						}
-//line hecbench_stencil.go:33
 						gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:33
 						if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_stencil.go:33
 							lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
@@ -212,8 +193,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
 				gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				temp[lindex] = in[gindex]
@@ -229,32 +210,28 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
+//line hecbench_stencil.go:44
 		temp := temp[:270]
 		{
-//line hecbench_stencil.go:47
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
-//line hecbench_stencil.go:42
 				gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 			gc_steps2:
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-//line hecbench_stencil.go:24
 					var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 					var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:42
 					result := gc_vb3
-					if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
+					if gindex < 0 || gindex > len(out)-8 {
 						break
 					}
 //line hecbench_stencil.go:43
 					if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
 //line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
 							var gc_ld2 lanes.Int32x8
 							{
 //line hecbench_stencil.go:43
@@ -266,13 +243,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line hecbench_stencil.go:44
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
 							var gc_ld2 lanes.Int32x8
 //line hecbench_stencil.go:43
 							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 							} else {
-//line hecbench_stencil.go:44
 								break gc_steps2
 							}
 //line hecbench_stencil.go:44
@@ -282,77 +257,14 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:46
 					result.StoreSlice(out[gindex:])
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-//line hecbench_stencil.go:50
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-//line hecbench_stencil.go:50
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-//line hecbench_stencil.go:50
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-				}
-//line hecbench_stencil.go:50
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
 					gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 					lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
 					result := int32(0)
+//line hecbench_stencil.go:43
 					for offset := -s1Radius; offset <= s1Radius; offset++ {
 						result += temp[lindex+offset]
 					}
@@ -360,7 +272,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line hecbench_stencil.go:51
 	})
 }
 
@@ -421,12 +332,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
 //line hecbench_stencil.go:96
 				if tjj > nLastY || tkk > nLastZ {
-//line hecbench_stencil.go:96
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -437,7 +346,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 		}
 	}
-//line hecbench_stencil.go:102
 	pii = 0
 	cii = 1
 	nii = 2
@@ -450,7 +358,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
 //line hecbench_stencil.go:106
@@ -460,7 +367,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-//line hecbench_stencil.go:113
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -477,6 +383,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		} else if gc_bound >= gc_from {
 			gc_from = gc_bound + 1
 		}
+//line hecbench_stencil.go:129
 		if gc_bound := nLastZ; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -489,30 +396,24 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				continue
 			}
 			gc_vstep := gc_from
-//line hecbench_stencil.go:71
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:115
 			gc_vb := lanes.BroadcastFloat64x4(4.)
 		gc_steps:
 			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:115
 				gc_alive2 := gc_all2
-//line hecbench_stencil.go:115
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_stencil.go:115
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_stencil.go:71
 				var tjj int = gc_ty
 				var tkk int = gc_tx
 //line hecbench_stencil.go:72
 				dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:114
 				if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
-//line hecbench_stencil.go:114
 					break
 				}
 //line hecbench_stencil.go:114
@@ -524,58 +425,47 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				var gc_y int = tjj
 //line hecbench_stencil.go:117
 				var gc_z int = tkk
-//line hecbench_stencil.go:117
 				var gc_dir int = 0
 //line hecbench_stencil.go:117
 				var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
-//line hecbench_stencil.go:117
 				var gc_ld lanes.Float64x4
 //line hecbench_stencil.go:117
 				if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
 					gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
 				} else {
-//line hecbench_stencil.go:117
 					break gc_steps
 				}
-//line hecbench_stencil.go:117
 				var gc_x2 int = 1
 //line hecbench_stencil.go:117
 				var gc_y2 int = tjj
 //line hecbench_stencil.go:117
 				var gc_z2 int = tkk
-//line hecbench_stencil.go:117
 				var gc_dir2 int = 1
 //line hecbench_stencil.go:117
 				var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
-//line hecbench_stencil.go:117
 				var gc_ld2 lanes.Float64x4
 //line hecbench_stencil.go:117
 				if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
 					gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
 				} else {
-//line hecbench_stencil.go:117
 					break gc_steps
 				}
-//line hecbench_stencil.go:117
 				var gc_x3 int = 1
 //line hecbench_stencil.go:117
 				var gc_y3 int = tjj
 //line hecbench_stencil.go:117
 				var gc_z3 int = tkk
-//line hecbench_stencil.go:117
 				var gc_dir3 int = 2
 //line hecbench_stencil.go:117
 				var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
-//line hecbench_stencil.go:117
 				var gc_ld3 lanes.Float64x4
 //line hecbench_stencil.go:117
 				if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
 					gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
 				} else {
-//line hecbench_stencil.go:117
 					break gc_steps
 				}
 //line hecbench_stencil.go:117
@@ -589,17 +479,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:74
 				dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:114
 				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-//line hecbench_stencil.go:119
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -619,48 +506,39 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
-//line hecbench_stencil.go:71
 				gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 			gc_steps2:
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 					gc_alive4 := gc_all4
-//line hecbench_stencil.go:71
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:126
 					if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
-//line hecbench_stencil.go:126
 						break
 					}
 //line hecbench_stencil.go:126
 					var gc_t6 int = ii + 1
-//line hecbench_stencil.go:126
 					var gc_x5 int = gc_t6
 //line hecbench_stencil.go:126
 					var gc_y5 int = tjj
 //line hecbench_stencil.go:126
 					var gc_z5 int = tkk
-//line hecbench_stencil.go:126
 					var gc_dir5 int = 0
 //line hecbench_stencil.go:126
 					var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
-//line hecbench_stencil.go:126
 					var gc_ld4 lanes.Float64x4
 //line hecbench_stencil.go:126
 					if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
 						gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
 					} else {
-//line hecbench_stencil.go:126
 						break gc_steps2
 					}
 //line hecbench_stencil.go:126
@@ -672,7 +550,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:126
@@ -704,23 +581,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					continue
 				}
 				gc_vstep3 := gc_from
-//line hecbench_stencil.go:71
 				gc_all7 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:131
 				gc_vb3 := lanes.BroadcastFloat64x4(4.)
 			gc_steps4:
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:131
 					gc_alive7 := gc_all7
-//line hecbench_stencil.go:131
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_stencil.go:131
 						gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
@@ -729,7 +601,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:131
 					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
-//line hecbench_stencil.go:131
 						break
 					}
 //line hecbench_stencil.go:131
@@ -739,62 +610,50 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
 					var gc_t14 int = tjj +
 						1
-//line hecbench_stencil.go:134
 					var gc_y9 int = gc_t14
 //line hecbench_stencil.go:134
 					var gc_z9 int = tkk
-//line hecbench_stencil.go:134
 					var gc_dir9 int = 0
 //line hecbench_stencil.go:134
 					var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
-//line hecbench_stencil.go:134
 					var gc_ld8 lanes.Float64x4
 //line hecbench_stencil.go:134
 					if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
 						gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 					} else {
-//line hecbench_stencil.go:134
 						break gc_steps4
 					}
 //line hecbench_stencil.go:134
 					var gc_t16 int = tjj + 1
-//line hecbench_stencil.go:134
 					var gc_y10 int = gc_t16
 //line hecbench_stencil.go:134
 					var gc_z10 int = tkk
-//line hecbench_stencil.go:134
 					var gc_dir10 int = 1
 //line hecbench_stencil.go:134
 					var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
-//line hecbench_stencil.go:134
 					var gc_ld9 lanes.Float64x4
 //line hecbench_stencil.go:134
 					if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
 						gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 					} else {
-//line hecbench_stencil.go:134
 						break gc_steps4
 					}
 //line hecbench_stencil.go:134
 					var gc_t18 int = tjj + 1
-//line hecbench_stencil.go:134
 					var gc_y11 int = gc_t18
 //line hecbench_stencil.go:134
 					var gc_z11 int = tkk
-//line hecbench_stencil.go:134
 					var gc_dir11 int = 2
 //line hecbench_stencil.go:134
 					var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
-//line hecbench_stencil.go:134
 					var gc_ld10 lanes.Float64x4
 //line hecbench_stencil.go:134
 					if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
 						gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 					} else {
-//line hecbench_stencil.go:134
 						break gc_steps4
 					}
 //line hecbench_stencil.go:134
@@ -812,12 +671,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:74
 					var ycharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:131
 					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
@@ -826,7 +683,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
 					dV += ycharge
 					smPsi[3][tjj][tkk] = ycharge
-//line hecbench_stencil.go:138
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -843,6 +699,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
+//line hecbench_stencil.go:154
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -855,27 +712,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					continue
 				}
 				gc_vstep4 := gc_from
-//line hecbench_stencil.go:71
 				gc_all9 := lanes.BroadcastInt64x4(-1).ToMask()
 				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 					gc_alive9 := gc_all9
-//line hecbench_stencil.go:71
 					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:141
 					if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
-//line hecbench_stencil.go:141
 						break
 					}
 //line hecbench_stencil.go:141
@@ -889,14 +741,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:141
 					dV -= smPsi[3][tjj-1][tkk]
-//line hecbench_stencil.go:143
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -908,6 +757,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_stencil.go:154
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -920,23 +770,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					continue
 				}
 				gc_vstep5 := gc_from
-//line hecbench_stencil.go:71
 				gc_all12 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:148
 				gc_vb5 := lanes.BroadcastFloat64x4(4.)
 			gc_steps6:
 				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:148
 					gc_alive12 := gc_all12
-//line hecbench_stencil.go:148
 					if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
 //line hecbench_stencil.go:148
 						gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
@@ -945,7 +790,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:148
 					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
-//line hecbench_stencil.go:148
 						break
 					}
 //line hecbench_stencil.go:148
@@ -957,60 +801,48 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						1
 //line hecbench_stencil.go:151
 					var gc_y15 int = tjj
-//line hecbench_stencil.go:151
 					var gc_z15 int = gc_t26
-//line hecbench_stencil.go:151
 					var gc_dir15 int = 0
 //line hecbench_stencil.go:151
 					var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
-//line hecbench_stencil.go:151
 					var gc_ld14 lanes.Float64x4
 //line hecbench_stencil.go:151
 					if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
 						gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
 					} else {
-//line hecbench_stencil.go:151
 						break gc_steps6
 					}
 //line hecbench_stencil.go:151
 					var gc_t28 int = tkk + 1
 //line hecbench_stencil.go:151
 					var gc_y16 int = tjj
-//line hecbench_stencil.go:151
 					var gc_z16 int = gc_t28
-//line hecbench_stencil.go:151
 					var gc_dir16 int = 1
 //line hecbench_stencil.go:151
 					var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
-//line hecbench_stencil.go:151
 					var gc_ld15 lanes.Float64x4
 //line hecbench_stencil.go:151
 					if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
 						gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
 					} else {
-//line hecbench_stencil.go:151
 						break gc_steps6
 					}
 //line hecbench_stencil.go:151
 					var gc_t30 int = tkk + 1
 //line hecbench_stencil.go:151
 					var gc_y17 int = tjj
-//line hecbench_stencil.go:151
 					var gc_z17 int = gc_t30
-//line hecbench_stencil.go:151
 					var gc_dir17 int = 2
 //line hecbench_stencil.go:151
 					var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
-//line hecbench_stencil.go:151
 					var gc_ld16 lanes.Float64x4
 //line hecbench_stencil.go:151
 					if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
 						gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
 					} else {
-//line hecbench_stencil.go:151
 						break gc_steps6
 					}
 //line hecbench_stencil.go:151
@@ -1028,12 +860,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:74
 					var zcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:148
 					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
@@ -1042,7 +872,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
 					dV += zcharge
 					smPsi[3][tjj][tkk] = zcharge
-//line hecbench_stencil.go:155
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1059,6 +888,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
+//line hecbench_stencil.go:171
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1071,27 +901,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					continue
 				}
 				gc_vstep6 := gc_from
-//line hecbench_stencil.go:71
 				gc_all14 := lanes.BroadcastInt64x4(-1).ToMask()
 				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 					gc_alive14 := gc_all14
-//line hecbench_stencil.go:71
 					if gc_ex14 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex14 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:159
 					if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
-//line hecbench_stencil.go:159
 						break
 					}
 //line hecbench_stencil.go:159
@@ -1105,14 +930,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:159
 					dV -= smPsi[3][tjj][tkk-1]
-//line hecbench_stencil.go:161
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1129,6 +951,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
+//line hecbench_stencil.go:177
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1146,12 +969,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:74
 					var xcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:165
 					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
@@ -1161,7 +982,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					dV += xcharge
 					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
 					dV = -xcharge
-//line hecbench_stencil.go:173
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++

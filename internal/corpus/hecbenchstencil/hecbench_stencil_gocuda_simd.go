@@ -22,8 +22,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-//line hecbench_stencil.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_stencil.go:26
 		gc_off2 := s1Radius
 		gc_off3 := gc_bx * gc_bdx
 		gc_off4 := s1Radius - s1Radius
@@ -44,17 +44,15 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
 					if compiled.SIMD {
-//line hecbench_stencil.go:24
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:33
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line hecbench_stencil.go:24
 							var gindex int = gc_tx + gc_bx*gc_bdx
-							var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:25
+							var lindex int = gc_tx + s1Radius
 							_ = lindex
+//line hecbench_stencil.go:26
 							archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line hecbench_stencil.go:31
 							if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
@@ -66,14 +64,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 								} else {
 //line hecbench_stencil.go:32
 									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
 									if gc_if4.ToBits() != 0 {
 //line hecbench_stencil.go:32
 										gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
-//line hecbench_stencil.go:32
 									gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:32
 									if gc_else3.ToBits() != 0 {
 //line hecbench_stencil.go:32
 										archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -84,7 +79,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line hecbench_stencil.go:32
 								gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
-//line hecbench_stencil.go:31
 								if gc_if5.ToBits() != 0 {
 //line hecbench_stencil.go:31
 									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
@@ -92,9 +86,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 										gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
-//line hecbench_stencil.go:32
 									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:32
 									if gc_if5.And(gc_else4).ToBits() != 0 {
 //line hecbench_stencil.go:32
 										archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -104,12 +96,10 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 								}
 							}
 						}
-//line hecbench_stencil.go:34
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line hecbench_stencil.go:24
 						gindex := gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:28
 						gc_at[gc_u] = gc_at2[gc_u]
@@ -128,8 +118,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
 				gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				temp[lindex] = in[gindex]
@@ -146,14 +136,12 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_stencil.go:24
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:33
 				gc_vb := archsimd.BroadcastInt32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_stencil.go:24
 					var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 					var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:28
 					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
@@ -163,7 +151,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
 //line hecbench_stencil.go:37
 						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
-//line hecbench_stencil.go:28
 						break
 					}
 //line hecbench_stencil.go:29
@@ -178,14 +165,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line hecbench_stencil.go:33
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
 							if gc_if.ToBits() != 0 {
 //line hecbench_stencil.go:32
 								gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if).StoreSlice(temp[lindex-s1Radius:])
 							}
-//line hecbench_stencil.go:33
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:33
 							if gc_else.ToBits() != 0 {
 //line hecbench_stencil.go:33
 								archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
@@ -195,7 +179,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
 					} else {
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
-//line hecbench_stencil.go:31
 						if gc_if2.ToBits() != 0 {
 //line hecbench_stencil.go:31
 							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
@@ -203,9 +186,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 								gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_if3)).StoreSlice(temp[lindex-s1Radius:])
 							}
-//line hecbench_stencil.go:33
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:33
 							if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_stencil.go:33
 								archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
@@ -219,8 +200,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
 				gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				temp[lindex] = in[gindex]
@@ -236,43 +217,38 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
+//line hecbench_stencil.go:44
 		temp := temp[:270]
 		{
-//line hecbench_stencil.go:47
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line hecbench_stencil.go:42
 					gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 				gc_jam:
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_gc_tx := gc_tx + 8
-//line hecbench_stencil.go:24
 						var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 						var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:42
 						result := gc_vb3
-						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
+						if gindex < 0 || gindex > len(out)-8 {
 							break
 						}
-//line hecbench_stencil.go:24
 						var gc_gindex int = gc_gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 						var gc_lindex int = gc_gc_tx + s1Radius
-//line hecbench_stencil.go:42
 						gc_result := gc_vb3
-						if gc_gindex < 0 || gc_gindex > len(out)-8 {
 //line hecbench_stencil.go:43
+						if gc_gindex < 0 || gc_gindex > len(out)-8 {
 							break
 						}
 //line hecbench_stencil.go:43
 						if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
 //line hecbench_stencil.go:43
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
 //line hecbench_stencil.go:43
@@ -280,40 +256,33 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 								}
 //line hecbench_stencil.go:44
 								result = result.Add(gc_ld2)
-//line hecbench_stencil.go:44
 								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
 //line hecbench_stencil.go:44
 									gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								}
-//line hecbench_stencil.go:44
 								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						} else {
 //line hecbench_stencil.go:44
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
-//line hecbench_stencil.go:44
 									break gc_jam
 								}
 //line hecbench_stencil.go:44
 								result = result.Add(gc_ld2)
-//line hecbench_stencil.go:44
 								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:44
 								if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
 //line hecbench_stencil.go:44
 									gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								} else {
-//line hecbench_stencil.go:44
 									break gc_jam
 								}
-//line hecbench_stencil.go:44
 								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						}
@@ -325,20 +294,18 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_stencil.go:24
 						var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 						var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:42
 						result := gc_vb3
-						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
+						if gindex < 0 || gindex > len(out)-8 {
 							break
 						}
 //line hecbench_stencil.go:43
 						if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
 //line hecbench_stencil.go:43
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
 //line hecbench_stencil.go:43
@@ -350,13 +317,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line hecbench_stencil.go:44
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
-//line hecbench_stencil.go:44
 									break gc_steps2
 								}
 //line hecbench_stencil.go:44
@@ -368,77 +333,14 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-//line hecbench_stencil.go:50
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-//line hecbench_stencil.go:50
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-//line hecbench_stencil.go:50
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
-						gindex := gc_tx + gc_bx*gc_bdx
-						lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
-						result := int32(0)
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-				}
-//line hecbench_stencil.go:50
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:24
 					gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
 					lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:42
 					result := int32(0)
+//line hecbench_stencil.go:43
 					for offset := -s1Radius; offset <= s1Radius; offset++ {
 						result += temp[lindex+offset]
 					}
@@ -446,7 +348,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line hecbench_stencil.go:51
 	})
 }
 
@@ -502,43 +403,31 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_stencil.go:71
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:71
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:71
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_stencil.go:71
 					gc_alive := gc_all
-//line hecbench_stencil.go:71
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_stencil.go:71
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:96
 					gc_b2 := gc_none
 //line hecbench_stencil.go:96
 					if tjj > nLastY {
-//line hecbench_stencil.go:96
 						gc_b2 = gc_all
 					}
 //line hecbench_stencil.go:96
 					gc_if := gc_b2.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
-//line hecbench_stencil.go:96
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_stencil.go:96
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line hecbench_stencil.go:96
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
-//line hecbench_stencil.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L1:
@@ -548,12 +437,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
 //line hecbench_stencil.go:96
 				if tjj > nLastY || tkk > nLastZ {
-//line hecbench_stencil.go:96
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -564,7 +451,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 		}
 	}
-//line hecbench_stencil.go:102
 	pii = 0
 	cii = 1
 	nii = 2
@@ -573,46 +459,37 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_stencil.go:71
 				gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 			gc_steps:
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 					gc_alive4 := gc_all4
-//line hecbench_stencil.go:71
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:106
 					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 {
-//line hecbench_stencil.go:106
 						break
 					}
-//line hecbench_stencil.go:106
 					var gc_x3 int = 0
 //line hecbench_stencil.go:106
 					var gc_y3 int = tjj
 //line hecbench_stencil.go:106
 					var gc_z3 int = tkk
-//line hecbench_stencil.go:106
 					var gc_dir3 int = 0
 //line hecbench_stencil.go:106
 					var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
-//line hecbench_stencil.go:106
 					var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:106
 					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
 //line hecbench_stencil.go:106
 						gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
 					} else {
-//line hecbench_stencil.go:106
 						break gc_steps
 					}
 //line hecbench_stencil.go:106
@@ -622,11 +499,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_y4 int = tjj
 //line hecbench_stencil.go:107
 					var gc_z4 int = tkk
-//line hecbench_stencil.go:107
 					var gc_dir4 int = 0
 //line hecbench_stencil.go:107
 					var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
-//line hecbench_stencil.go:107
 					var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
 					if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
@@ -635,34 +510,26 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					} else {
 //line hecbench_stencil.go:107
 						var gc_lanes2 [4]float64
-//line hecbench_stencil.go:107
 						for gc_k2 := range 4 {
-//line hecbench_stencil.go:107
 							if gc_alive4.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_stencil.go:107
 								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_stencil.go:107
 								gc_lanes2[gc_k2] = dPsi[gc_t4+gc_k2]
 							}
 						}
-//line hecbench_stencil.go:107
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:107
 						gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
 					}
 //line hecbench_stencil.go:107
 					gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
 //line hecbench_stencil.go:107
 					var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:107
 					_ = xcharge
 //line hecbench_stencil.go:107
 					var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:107
 					_ = ycharge
 //line hecbench_stencil.go:107
 					var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:107
 					_ = zcharge
 //line hecbench_stencil.go:107
 					var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
@@ -676,7 +543,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
 //line hecbench_stencil.go:106
@@ -686,7 +552,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-//line hecbench_stencil.go:113
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -703,6 +568,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		} else if gc_bound >= gc_from {
 			gc_from = gc_bound + 1
 		}
+//line hecbench_stencil.go:129
 		if gc_bound := nLastZ; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -716,30 +582,24 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
-//line hecbench_stencil.go:71
 				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:115
 				gc_vb := archsimd.BroadcastFloat64x4(4.)
 			gc_steps2:
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:115
 					gc_alive7 := gc_all7
-//line hecbench_stencil.go:115
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_stencil.go:115
 						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_stencil.go:71
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
 					dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:114
 					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
-//line hecbench_stencil.go:114
 						break
 					}
 //line hecbench_stencil.go:114
@@ -751,58 +611,47 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_y5 int = tjj
 //line hecbench_stencil.go:117
 					var gc_z5 int = tkk
-//line hecbench_stencil.go:117
 					var gc_dir5 int = 0
 //line hecbench_stencil.go:117
 					var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
-//line hecbench_stencil.go:117
 					var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
 					if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
 						gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
 					} else {
-//line hecbench_stencil.go:117
 						break gc_steps2
 					}
-//line hecbench_stencil.go:117
 					var gc_x6 int = 1
 //line hecbench_stencil.go:117
 					var gc_y6 int = tjj
 //line hecbench_stencil.go:117
 					var gc_z6 int = tkk
-//line hecbench_stencil.go:117
 					var gc_dir6 int = 1
 //line hecbench_stencil.go:117
 					var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
-//line hecbench_stencil.go:117
 					var gc_ld4 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
 					if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
 						gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
 					} else {
-//line hecbench_stencil.go:117
 						break gc_steps2
 					}
-//line hecbench_stencil.go:117
 					var gc_x7 int = 1
 //line hecbench_stencil.go:117
 					var gc_y7 int = tjj
 //line hecbench_stencil.go:117
 					var gc_z7 int = tkk
-//line hecbench_stencil.go:117
 					var gc_dir7 int = 2
 //line hecbench_stencil.go:117
 					var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
-//line hecbench_stencil.go:117
 					var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
 					if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
 						gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t7:])
 					} else {
-//line hecbench_stencil.go:117
 						break gc_steps2
 					}
 //line hecbench_stencil.go:117
@@ -817,17 +666,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:74
 				dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:114
 				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-//line hecbench_stencil.go:119
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -848,48 +694,39 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line hecbench_stencil.go:71
 					gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				gc_steps3:
 					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 						gc_alive10 := gc_all10
-//line hecbench_stencil.go:71
 						if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
 //line hecbench_stencil.go:71
 							gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
-//line hecbench_stencil.go:71
 						var tjj int = gc_ty
 						var tkk int = gc_tx
 //line hecbench_stencil.go:126
 						if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
-//line hecbench_stencil.go:126
 							break
 						}
 //line hecbench_stencil.go:126
 						var gc_t12 int = ii + 1
-//line hecbench_stencil.go:126
 						var gc_x10 int = gc_t12
 //line hecbench_stencil.go:126
 						var gc_y10 int = tjj
 //line hecbench_stencil.go:126
 						var gc_z10 int = tkk
-//line hecbench_stencil.go:126
 						var gc_dir10 int = 0
 //line hecbench_stencil.go:126
 						var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
-//line hecbench_stencil.go:126
 						var gc_ld6 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:126
 						if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
 							gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t13:])
 						} else {
-//line hecbench_stencil.go:126
 							break gc_steps3
 						}
 //line hecbench_stencil.go:126
@@ -903,7 +740,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:126
@@ -936,23 +772,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
-//line hecbench_stencil.go:71
 					gc_all13 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:131
 					gc_vb2 := archsimd.BroadcastFloat64x4(4.)
 				gc_steps4:
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:131
 						gc_alive13 := gc_all13
-//line hecbench_stencil.go:131
 						if gc_ex13 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex13 != 0 {
 //line hecbench_stencil.go:131
 							gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
-//line hecbench_stencil.go:71
 						var tjj int = gc_ty
 						var tkk int = gc_tx
 //line hecbench_stencil.go:72
@@ -961,7 +792,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:131
 						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
-//line hecbench_stencil.go:131
 							break
 						}
 //line hecbench_stencil.go:131
@@ -971,62 +801,50 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb2)
 						var gc_t14 int = tjj +
 							1
-//line hecbench_stencil.go:134
 						var gc_y11 int = gc_t14
 //line hecbench_stencil.go:134
 						var gc_z11 int = tkk
-//line hecbench_stencil.go:134
 						var gc_dir11 int = 0
 //line hecbench_stencil.go:134
 						var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
-//line hecbench_stencil.go:134
 						var gc_ld7 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
 						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
 							gc_ld7 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 						} else {
-//line hecbench_stencil.go:134
 							break gc_steps4
 						}
 //line hecbench_stencil.go:134
 						var gc_t16 int = tjj + 1
-//line hecbench_stencil.go:134
 						var gc_y12 int = gc_t16
 //line hecbench_stencil.go:134
 						var gc_z12 int = tkk
-//line hecbench_stencil.go:134
 						var gc_dir12 int = 1
 //line hecbench_stencil.go:134
 						var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
-//line hecbench_stencil.go:134
 						var gc_ld8 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
 						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
 							gc_ld8 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 						} else {
-//line hecbench_stencil.go:134
 							break gc_steps4
 						}
 //line hecbench_stencil.go:134
 						var gc_t18 int = tjj + 1
-//line hecbench_stencil.go:134
 						var gc_y13 int = gc_t18
 //line hecbench_stencil.go:134
 						var gc_z13 int = tkk
-//line hecbench_stencil.go:134
 						var gc_dir13 int = 2
 //line hecbench_stencil.go:134
 						var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
-//line hecbench_stencil.go:134
 						var gc_ld9 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
 						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
 							gc_ld9 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 						} else {
-//line hecbench_stencil.go:134
 							break gc_steps4
 						}
 //line hecbench_stencil.go:134
@@ -1046,12 +864,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:74
 					var ycharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:131
 					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
@@ -1060,7 +876,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
 					dV += ycharge
 					smPsi[3][tjj][tkk] = ycharge
-//line hecbench_stencil.go:138
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1077,6 +892,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
+//line hecbench_stencil.go:154
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1090,27 +906,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep6 := gc_from
 				if compiled.SIMD {
-//line hecbench_stencil.go:71
 					gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 						gc_alive16 := gc_all16
-//line hecbench_stencil.go:71
 						if gc_ex16 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex16 != 0 {
 //line hecbench_stencil.go:71
 							gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
-//line hecbench_stencil.go:71
 						var tjj int = gc_ty
 						var tkk int = gc_tx
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:141
 						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
-//line hecbench_stencil.go:141
 							break
 						}
 //line hecbench_stencil.go:141
@@ -1125,14 +936,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:141
 					dV -= smPsi[3][tjj-1][tkk]
-//line hecbench_stencil.go:143
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1144,6 +952,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_stencil.go:154
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1157,23 +966,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep7 := gc_from
 				if compiled.SIMD {
-//line hecbench_stencil.go:71
 					gc_all19 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:148
 					gc_vb3 := archsimd.BroadcastFloat64x4(4.)
 				gc_steps5:
 					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:148
 						gc_alive19 := gc_all19
-//line hecbench_stencil.go:148
 						if gc_ex19 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex19 != 0 {
 //line hecbench_stencil.go:148
 							gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
-//line hecbench_stencil.go:71
 						var tjj int = gc_ty
 						var tkk int = gc_tx
 //line hecbench_stencil.go:72
@@ -1182,7 +986,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:148
 						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
-//line hecbench_stencil.go:148
 							break
 						}
 //line hecbench_stencil.go:148
@@ -1194,60 +997,48 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 							1
 //line hecbench_stencil.go:151
 						var gc_y14 int = tjj
-//line hecbench_stencil.go:151
 						var gc_z14 int = gc_t20
-//line hecbench_stencil.go:151
 						var gc_dir14 int = 0
 //line hecbench_stencil.go:151
 						var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
-//line hecbench_stencil.go:151
 						var gc_ld10 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
 						if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
 							gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
 						} else {
-//line hecbench_stencil.go:151
 							break gc_steps5
 						}
 //line hecbench_stencil.go:151
 						var gc_t22 int = tkk + 1
 //line hecbench_stencil.go:151
 						var gc_y15 int = tjj
-//line hecbench_stencil.go:151
 						var gc_z15 int = gc_t22
-//line hecbench_stencil.go:151
 						var gc_dir15 int = 1
 //line hecbench_stencil.go:151
 						var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
-//line hecbench_stencil.go:151
 						var gc_ld11 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
 						if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
 							gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
 						} else {
-//line hecbench_stencil.go:151
 							break gc_steps5
 						}
 //line hecbench_stencil.go:151
 						var gc_t24 int = tkk + 1
 //line hecbench_stencil.go:151
 						var gc_y16 int = tjj
-//line hecbench_stencil.go:151
 						var gc_z16 int = gc_t24
-//line hecbench_stencil.go:151
 						var gc_dir16 int = 2
 //line hecbench_stencil.go:151
 						var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
-//line hecbench_stencil.go:151
 						var gc_ld12 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
 						if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
 							gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
 						} else {
-//line hecbench_stencil.go:151
 							break gc_steps5
 						}
 //line hecbench_stencil.go:151
@@ -1267,12 +1058,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:74
 					var zcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:148
 					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
@@ -1281,7 +1070,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
 					dV += zcharge
 					smPsi[3][tjj][tkk] = zcharge
-//line hecbench_stencil.go:155
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1298,6 +1086,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
+//line hecbench_stencil.go:171
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1311,27 +1100,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep8 := gc_from
 				if compiled.SIMD {
-//line hecbench_stencil.go:71
 					gc_all22 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:71
 						gc_alive22 := gc_all22
-//line hecbench_stencil.go:71
 						if gc_ex22 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex22 != 0 {
 //line hecbench_stencil.go:71
 							gc_alive22 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
-//line hecbench_stencil.go:71
 						var tjj int = gc_ty
 						var tkk int = gc_tx
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:159
 						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
-//line hecbench_stencil.go:159
 							break
 						}
 //line hecbench_stencil.go:159
@@ -1346,14 +1130,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:159
 					dV -= smPsi[3][tjj][tkk-1]
-//line hecbench_stencil.go:161
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1370,6 +1151,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
+//line hecbench_stencil.go:177
 			if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1383,23 +1165,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep9 := gc_from
 				if compiled.SIMD {
-//line hecbench_stencil.go:71
 					gc_all25 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:166
 					gc_vb4 := archsimd.BroadcastFloat64x4(4.)
 				gc_steps6:
 					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_stencil.go:166
 						gc_alive25 := gc_all25
-//line hecbench_stencil.go:166
 						if gc_ex25 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex25 != 0 {
 //line hecbench_stencil.go:166
 							gc_alive25 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
-//line hecbench_stencil.go:71
 						var tjj int = gc_ty
 						var tkk int = gc_tx
 //line hecbench_stencil.go:72
@@ -1408,7 +1185,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 //line hecbench_stencil.go:165
 						if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
-//line hecbench_stencil.go:165
 							break
 						}
 //line hecbench_stencil.go:165
@@ -1422,62 +1198,51 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_y17 int = tjj
 //line hecbench_stencil.go:168
 						var gc_z17 int = tkk
-//line hecbench_stencil.go:168
 						var gc_dir17 int = 0
 //line hecbench_stencil.go:168
 						var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
-//line hecbench_stencil.go:168
 						var gc_ld13 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
 						if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
 							gc_ld13 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t27:])
 						} else {
-//line hecbench_stencil.go:168
 							break gc_steps6
 						}
 //line hecbench_stencil.go:168
 						var gc_t28 int = ii + 1
-//line hecbench_stencil.go:168
 						var gc_x12 int = gc_t28
 //line hecbench_stencil.go:168
 						var gc_y18 int = tjj
 //line hecbench_stencil.go:168
 						var gc_z18 int = tkk
-//line hecbench_stencil.go:168
 						var gc_dir18 int = 1
 //line hecbench_stencil.go:168
 						var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
-//line hecbench_stencil.go:168
 						var gc_ld14 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
 						if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
 							gc_ld14 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t29:])
 						} else {
-//line hecbench_stencil.go:168
 							break gc_steps6
 						}
 //line hecbench_stencil.go:168
 						var gc_t30 int = ii + 1
-//line hecbench_stencil.go:168
 						var gc_x13 int = gc_t30
 //line hecbench_stencil.go:168
 						var gc_y19 int = tjj
 //line hecbench_stencil.go:168
 						var gc_z19 int = tkk
-//line hecbench_stencil.go:168
 						var gc_dir19 int = 2
 //line hecbench_stencil.go:168
 						var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
-//line hecbench_stencil.go:168
 						var gc_ld15 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
 						if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
 							gc_ld15 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t31:])
 						} else {
-//line hecbench_stencil.go:168
 							break gc_steps6
 						}
 //line hecbench_stencil.go:168
@@ -1488,9 +1253,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_y20 int = tjj
 //line hecbench_stencil.go:168
 						var gc_z20 int = tkk
-//line hecbench_stencil.go:168
 						var gc_dir20 int = 0
-//line hecbench_stencil.go:170
 						var gc_t32 int = gc_z20 + nz*(gc_y20+ny*(ii+nx*gc_dir20))
 //line hecbench_stencil.go:170
 						if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
@@ -1501,17 +1264,13 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 							var gc_lanes16 [4]float64
 //line hecbench_stencil.go:170
 							dV.Store(&gc_lanes16)
-//line hecbench_stencil.go:170
 							for gc_k16 := range 4 {
-//line hecbench_stencil.go:170
 								if gc_alive25.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_stencil.go:170
 									gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_stencil.go:170
 									dNpsi[gc_t32+gc_k16] = gc_lanes16[gc_k16]
 								}
 							}
-//line hecbench_stencil.go:170
 							gc_pos.Thread = gc_rank
 						}
 //line hecbench_stencil.go:170
@@ -1526,12 +1285,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
 //line hecbench_stencil.go:74
 					var xcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:165
 					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
@@ -1541,7 +1298,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					dV += xcharge
 					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
 					dV = -xcharge
-//line hecbench_stencil.go:173
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++

@@ -19,16 +19,15 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_scan2.go:19
 	bid := gc_bx
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_scan2.go:25
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_scan2.go:30
 		gc_off := bid
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
 			gc_at := input[gc_off:][:1]
@@ -43,13 +42,11 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 //line hecbench_scan2.go:27
 				value[0] = gc_at[0]
 			}
-//line hecbench_scan2.go:31
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan2.go:27
 				value[0] = gc_at[0]
 			}
 		} else {
-//line hecbench_scan2.go:31
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -60,7 +57,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 				{
-//line hecbench_scan2.go:31
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -68,7 +64,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 				{
-//line hecbench_scan2.go:31
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -76,7 +71,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 				{
-//line hecbench_scan2.go:31
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -84,7 +78,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 			}
-//line hecbench_scan2.go:31
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -93,8 +86,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			}
 		}
 	}
-//line hecbench_scan2.go:34
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_scan2.go:35
 		gc_off2 := bid * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
 			gc_at2 := output[gc_off2:][:gc_bdx]
@@ -132,8 +125,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 					tid := gc_tx
+//line hecbench_scan2.go:21
 					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
@@ -142,8 +135,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 					tid := gc_tx
+//line hecbench_scan2.go:21
 					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
@@ -152,8 +145,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 					tid := gc_tx
+//line hecbench_scan2.go:21
 					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
@@ -162,8 +155,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 					tid := gc_tx
+//line hecbench_scan2.go:21
 					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
@@ -172,8 +165,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 				tid := gc_tx
+//line hecbench_scan2.go:21
 				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 				output[gid] += value[0]
@@ -195,11 +188,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line hecbench_scan2.go:40
 	block := gocuda.DynamicShared[float32](t)
-//line hecbench_scan2.go:43
 	bid := gc_bx
-//line hecbench_scan2.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line hecbench_scan2.go:47
 		gc_off := 2 * (bid * gc_bdx)
 		gc_off2 := 1
 		gc_off3 := (2 * (bid * gc_bdx)) + 1
@@ -216,7 +208,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 					tid := gc_tx
 //line hecbench_scan2.go:44
 					gid := bid*gc_bdx + tid
@@ -228,7 +219,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 					tid := gc_tx
 //line hecbench_scan2.go:44
 					gid := bid*gc_bdx + tid
@@ -240,7 +230,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 					tid := gc_tx
 //line hecbench_scan2.go:44
 					gid := bid*gc_bdx + tid
@@ -252,7 +241,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 					tid := gc_tx
 //line hecbench_scan2.go:44
 					gid := bid*gc_bdx + tid
@@ -264,7 +252,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 				tid := gc_tx
 //line hecbench_scan2.go:44
 				gid := bid*gc_bdx + tid
@@ -274,9 +261,9 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 		}
 	}
-//line hecbench_scan2.go:54
 	gc_off4 := 0
 	gc_off5 := 1
+//line hecbench_scan2.go:56
 	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
 		gc_at := block[gc_off4:][:1]
 		gc_at2 := block[gc_off5:][:1]
@@ -293,10 +280,9 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-//line hecbench_scan2.go:51
 			cache0 := gc_elem
+//line hecbench_scan2.go:52
 			cache1 := cache0 + gc_elem2
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -311,69 +297,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 				tid := gc_tx
-//line hecbench_scan2.go:44
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:56
@@ -385,14 +324,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-//line hecbench_scan2.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
+//line hecbench_scan2.go:69
 			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -400,15 +338,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -416,12 +352,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -429,12 +363,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -442,12 +374,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -455,12 +385,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 					tid := gc_tx
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -470,12 +398,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 		}
 	}
-//line hecbench_scan2.go:70
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 			tid := gc_tx
 //line hecbench_scan2.go:44
 			gid := bid*gc_bdx + tid
@@ -504,13 +430,12 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_scan2.go:87
 	bid := gc_bx
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-//line hecbench_scan2.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line hecbench_scan2.go:94
 		gc_off := 2 * (bid * gc_bdx)
 		gc_off2 := 1
 		gc_off3 := (2 * (bid * gc_bdx)) + 1
@@ -527,7 +452,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 					tid := gc_tx
 //line hecbench_scan2.go:88
 					gid := bid*gc_bdx + tid
@@ -539,7 +463,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 					tid := gc_tx
 //line hecbench_scan2.go:88
 					gid := bid*gc_bdx + tid
@@ -551,7 +474,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 					tid := gc_tx
 //line hecbench_scan2.go:88
 					gid := bid*gc_bdx + tid
@@ -563,7 +485,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 					tid := gc_tx
 //line hecbench_scan2.go:88
 					gid := bid*gc_bdx + tid
@@ -575,7 +496,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 				tid := gc_tx
 //line hecbench_scan2.go:88
 				gid := bid*gc_bdx + tid
@@ -585,9 +505,9 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 		}
 	}
-//line hecbench_scan2.go:100
 	gc_off4 := 0
 	gc_off5 := 1
+//line hecbench_scan2.go:102
 	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
 		gc_at := block[gc_off4:][:1]
 		gc_at2 := block[gc_off5:][:1]
@@ -604,10 +524,9 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-//line hecbench_scan2.go:97
 			cache0 := gc_elem
+//line hecbench_scan2.go:98
 			cache1 := cache0 + gc_elem2
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -622,69 +541,22 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:103
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 				tid := gc_tx
-//line hecbench_scan2.go:88
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:102
@@ -696,14 +568,13 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-//line hecbench_scan2.go:112
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
+//line hecbench_scan2.go:115
 			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -711,15 +582,13 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -727,12 +596,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -740,12 +607,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -753,12 +618,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -766,12 +629,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 					tid := gc_tx
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -781,12 +642,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 		}
 	}
-//line hecbench_scan2.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 			tid := gc_tx
 //line hecbench_scan2.go:88
 			gid := bid*gc_bdx + tid

@@ -20,16 +20,15 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_scan2.go:19
 	bid := gc_bx
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_scan2.go:25
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_scan2.go:30
 		gc_off := bid
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
 			gc_at := input[gc_off:][:1]
@@ -44,13 +43,11 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 //line hecbench_scan2.go:27
 				value[0] = gc_at[0]
 			}
-//line hecbench_scan2.go:31
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan2.go:27
 				value[0] = gc_at[0]
 			}
 		} else {
-//line hecbench_scan2.go:31
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -61,7 +58,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 				{
-//line hecbench_scan2.go:31
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -69,7 +65,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 				{
-//line hecbench_scan2.go:31
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -77,7 +72,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 				{
-//line hecbench_scan2.go:31
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -85,7 +79,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					value[0] = input[bid]
 				}
 			}
-//line hecbench_scan2.go:31
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -94,24 +87,23 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			}
 		}
 	}
-//line hecbench_scan2.go:34
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_scan2.go:35
 		gc_off2 := bid * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
 			gc_at2 := output[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_scan2.go:20
 				gc_Lane0Mask322 := compiled.Lane0Mask32()
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 					var tid int = gc_tx
-					var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:21
+					var gid int = bid*gc_bdx + tid
 					_ = gid
+//line hecbench_scan2.go:22
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -123,18 +115,16 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_scan2.go:20
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 					var tid int = gc_tx
+//line hecbench_scan2.go:21
 					var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					if gid < 0 || gid > len(output)-8 {
-//line hecbench_scan2.go:31
 						break
 					}
 //line hecbench_scan2.go:32
@@ -142,54 +132,11 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:20
 				tid := gc_tx
+//line hecbench_scan2.go:21
 				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 				output[gid] += value[0]
@@ -211,31 +158,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line hecbench_scan2.go:40
 	block := gocuda.DynamicShared[float32](t)
-//line hecbench_scan2.go:43
 	bid := gc_bx
-//line hecbench_scan2.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:42
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan2.go:42
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:42
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:42
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:42
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:42
 				var tid int = gc_tx
 //line hecbench_scan2.go:44
 				var gid int = bid*gc_bdx + tid
-//line hecbench_scan2.go:47
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:47
 				if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
@@ -246,10 +184,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:47
 					gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
 				} else {
-//line hecbench_scan2.go:47
 					break gc_steps
 				}
-//line hecbench_scan2.go:47
 				gc_st := gc_ld
 //line hecbench_scan2.go:47
 				if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -264,11 +200,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:47
 					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
 				} else {
-//line hecbench_scan2.go:47
 					break gc_steps
 				}
-//line hecbench_scan2.go:47
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:48
 				if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:48
 					gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
@@ -279,22 +214,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				} else {
 //line hecbench_scan2.go:48
 					var gc_lanes3 [8]float32
-//line hecbench_scan2.go:48
 					for gc_k3 := range 8 {
-//line hecbench_scan2.go:48
 						if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_scan2.go:48
 							gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_scan2.go:48
 							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
 					}
-//line hecbench_scan2.go:48
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:48
 					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 				}
-//line hecbench_scan2.go:48
 				gc_st2 := gc_ld2
 //line hecbench_scan2.go:48
 				if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
@@ -311,80 +240,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				} else {
 //line hecbench_scan2.go:48
 					var gc_lanes4 [8]float32
-//line hecbench_scan2.go:48
 					gc_st2.Store(&gc_lanes4)
-//line hecbench_scan2.go:48
 					for gc_k4 := range 8 {
-//line hecbench_scan2.go:48
 						if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_scan2.go:48
 							gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_scan2.go:48
 							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
-//line hecbench_scan2.go:48
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line hecbench_scan2.go:50
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 			tid := gc_tx
 //line hecbench_scan2.go:44
 			gid := bid*gc_bdx + tid
@@ -393,9 +264,9 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
-//line hecbench_scan2.go:53
 	gc_off := 0
 	gc_off2 := 1
+//line hecbench_scan2.go:55
 	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
 		gc_at := block[gc_off:][:1]
 		gc_at2 := block[gc_off2:][:1]
@@ -403,7 +274,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		gc_elem2 := gc_at2[0]
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:51
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -419,17 +289,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-//line hecbench_scan2.go:51
 			cache0 := gc_elem
+//line hecbench_scan2.go:52
 			cache1 := cache0 + gc_elem2
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
 		gc_vstep3 := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:51
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
@@ -444,74 +312,26 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line hecbench_scan2.go:42
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line hecbench_scan2.go:42
 				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:42
 					var tid int = gc_tx
 //line hecbench_scan2.go:42
 					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -519,7 +339,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
 //line hecbench_scan2.go:56
 					if 2*tid >= stride {
-//line hecbench_scan2.go:56
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:56
 						if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
@@ -529,10 +348,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:57
 							gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:57
 							break gc_steps2
 						}
-//line hecbench_scan2.go:57
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -543,12 +360,9 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:57
 							gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:57
 							break gc_steps2
 						}
-//line hecbench_scan2.go:57
 						cache0 = gc_ld3.Add(gc_ld4)
-//line hecbench_scan2.go:57
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 						if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
@@ -558,10 +372,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:58
 							gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:58
 							break gc_steps2
 						}
-//line hecbench_scan2.go:58
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:58
 						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
@@ -572,17 +384,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:58
 							gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:58
 							break gc_steps2
 						}
-//line hecbench_scan2.go:58
 						cache1 = gc_ld5.Add(gc_ld6)
 					} else {
 //line hecbench_scan2.go:58
 						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
-//line hecbench_scan2.go:56
 						if gc_if.ToBits() != 0 {
-//line hecbench_scan2.go:56
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:56
 							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
@@ -592,10 +400,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:57
 								gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:57
 								break gc_steps2
 							}
-//line hecbench_scan2.go:57
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -606,12 +412,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:57
 								gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:57
 								break gc_steps2
 							}
 //line hecbench_scan2.go:57
 							cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
-//line hecbench_scan2.go:57
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
@@ -621,10 +425,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:58
 								gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:58
 								break gc_steps2
 							}
-//line hecbench_scan2.go:58
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:58
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
@@ -635,7 +437,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:58
 								gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:58
 								break gc_steps2
 							}
 //line hecbench_scan2.go:58
@@ -652,9 +453,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 				tid := gc_tx
-//line hecbench_scan2.go:44
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:56
@@ -666,23 +465,17 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-//line hecbench_scan2.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep5 := 0
 			if compiled.SIMD {
-//line hecbench_scan2.go:42
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:42
 				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:42
 				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:42
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:42
 					var tid int = gc_tx
 //line hecbench_scan2.go:42
 					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -710,7 +503,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:62
 							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
 						} else {
-//line hecbench_scan2.go:62
 							break gc_steps3
 						}
 //line hecbench_scan2.go:62
@@ -729,87 +521,24 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						} else {
 //line hecbench_scan2.go:63
 							var gc_lanes14 [8]float32
-//line hecbench_scan2.go:63
 							gc_st4.Store(&gc_lanes14)
-//line hecbench_scan2.go:63
 							for gc_k14 := range 8 {
-//line hecbench_scan2.go:63
 								if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_scan2.go:63
 									gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_scan2.go:63
 									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
-//line hecbench_scan2.go:63
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
-//line hecbench_scan2.go:65
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-					tid := gc_tx
-//line hecbench_scan2.go:44
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-					tid := gc_tx
-//line hecbench_scan2.go:44
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-					tid := gc_tx
-//line hecbench_scan2.go:44
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
-					tid := gc_tx
-//line hecbench_scan2.go:44
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 				tid := gc_tx
-//line hecbench_scan2.go:44
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -818,29 +547,20 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 		}
 	}
-//line hecbench_scan2.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep6 := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:42
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scan2.go:73
 			gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_scan2.go:73
 			gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:73
 			gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:73
 			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:73
 			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:73
 			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 				var tid int = gc_tx
 //line hecbench_scan2.go:44
 				var gid int = bid*gc_bdx + tid
@@ -849,7 +569,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:72
 				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
-//line hecbench_scan2.go:73
 					gc_st5 := gc_vb
 //line hecbench_scan2.go:73
 					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
@@ -866,22 +585,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:73
 						var gc_lanes15 [8]float32
-//line hecbench_scan2.go:73
 						gc_st5.Store(&gc_lanes15)
-//line hecbench_scan2.go:73
 						for gc_k15 := range 8 {
-//line hecbench_scan2.go:73
 							if gc_if2.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_scan2.go:73
 								gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_scan2.go:73
 								output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
 							}
 						}
-//line hecbench_scan2.go:73
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_scan2.go:73
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:73
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -893,22 +606,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:74
 						var gc_lanes16 [8]float32
-//line hecbench_scan2.go:74
 						for gc_k16 := range 8 {
-//line hecbench_scan2.go:74
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_scan2.go:74
 								gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_scan2.go:74
 								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 							}
 						}
-//line hecbench_scan2.go:74
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:74
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
-//line hecbench_scan2.go:74
 					gc_st6 := gc_ld11
 //line hecbench_scan2.go:74
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
@@ -925,27 +632,19 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:74
 						var gc_lanes17 [8]float32
-//line hecbench_scan2.go:74
 						gc_st6.Store(&gc_lanes17)
-//line hecbench_scan2.go:74
 						for gc_k17 := range 8 {
-//line hecbench_scan2.go:74
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_scan2.go:74
 								gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_scan2.go:74
 								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 							}
 						}
-//line hecbench_scan2.go:74
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_scan2.go:73
 				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:76
 				if gc_else.ToBits() != 0 {
-//line hecbench_scan2.go:76
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:76
 					if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
@@ -958,22 +657,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:76
 						var gc_lanes18 [8]float32
-//line hecbench_scan2.go:76
 						for gc_k18 := range 8 {
-//line hecbench_scan2.go:76
 							if gc_else.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_scan2.go:76
 								gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_scan2.go:76
 								gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 							}
 						}
-//line hecbench_scan2.go:76
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:76
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 					}
-//line hecbench_scan2.go:76
 					gc_st7 := gc_ld12
 //line hecbench_scan2.go:76
 					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
@@ -990,22 +683,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:76
 						var gc_lanes19 [8]float32
-//line hecbench_scan2.go:76
 						gc_st7.Store(&gc_lanes19)
-//line hecbench_scan2.go:76
 						for gc_k19 := range 8 {
-//line hecbench_scan2.go:76
 							if gc_else.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_scan2.go:76
 								gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan2.go:76
 								output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 							}
 						}
-//line hecbench_scan2.go:76
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_scan2.go:76
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:76
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -1017,22 +704,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:77
 						var gc_lanes20 [8]float32
-//line hecbench_scan2.go:77
 						for gc_k20 := range 8 {
-//line hecbench_scan2.go:77
 							if gc_else.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_scan2.go:77
 								gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan2.go:77
 								gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 							}
 						}
-//line hecbench_scan2.go:77
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:77
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 					}
-//line hecbench_scan2.go:77
 					gc_st8 := gc_ld13
 //line hecbench_scan2.go:77
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
@@ -1049,30 +730,23 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else {
 //line hecbench_scan2.go:77
 						var gc_lanes21 [8]float32
-//line hecbench_scan2.go:77
 						gc_st8.Store(&gc_lanes21)
-//line hecbench_scan2.go:77
 						for gc_k21 := range 8 {
-//line hecbench_scan2.go:77
 							if gc_else.ToBits()&(1<<gc_k21) != 0 {
-//line hecbench_scan2.go:77
 								gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_scan2.go:77
 								output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 							}
 						}
-//line hecbench_scan2.go:77
 						gc_pos.Thread = gc_rank
 					}
 				}
 			}
-//line hecbench_scan2.go:79
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:42
 			tid := gc_tx
 //line hecbench_scan2.go:44
 			gid := bid*gc_bdx + tid
@@ -1102,33 +776,24 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_scan2.go:87
 	bid := gc_bx
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-//line hecbench_scan2.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:86
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan2.go:86
 			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:86
 			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:86
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:86
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:86
 				var tid int = gc_tx
 //line hecbench_scan2.go:88
 				var gid int = bid*gc_bdx + tid
-//line hecbench_scan2.go:93
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:93
 				if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
@@ -1139,10 +804,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:93
 					gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
 				} else {
-//line hecbench_scan2.go:93
 					break gc_steps
 				}
-//line hecbench_scan2.go:93
 				gc_st := gc_ld
 //line hecbench_scan2.go:93
 				if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -1157,11 +820,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:93
 					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
 				} else {
-//line hecbench_scan2.go:93
 					break gc_steps
 				}
-//line hecbench_scan2.go:93
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:94
 				if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:94
 					gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
@@ -1172,22 +834,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				} else {
 //line hecbench_scan2.go:94
 					var gc_lanes3 [8]float32
-//line hecbench_scan2.go:94
 					for gc_k3 := range 8 {
-//line hecbench_scan2.go:94
 						if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_scan2.go:94
 							gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_scan2.go:94
 							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
 					}
-//line hecbench_scan2.go:94
 					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:94
 					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 				}
-//line hecbench_scan2.go:94
 				gc_st2 := gc_ld2
 //line hecbench_scan2.go:94
 				if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
@@ -1204,80 +860,22 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				} else {
 //line hecbench_scan2.go:94
 					var gc_lanes4 [8]float32
-//line hecbench_scan2.go:94
 					gc_st2.Store(&gc_lanes4)
-//line hecbench_scan2.go:94
 					for gc_k4 := range 8 {
-//line hecbench_scan2.go:94
 						if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_scan2.go:94
 							gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_scan2.go:94
 							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
-//line hecbench_scan2.go:94
 					gc_pos.Thread = gc_rank
 				}
 			}
-//line hecbench_scan2.go:96
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 			tid := gc_tx
 //line hecbench_scan2.go:88
 			gid := bid*gc_bdx + tid
@@ -1286,9 +884,9 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
-//line hecbench_scan2.go:99
 	gc_off := 0
 	gc_off2 := 1
+//line hecbench_scan2.go:101
 	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
 		gc_at := block[gc_off:][:1]
 		gc_at2 := block[gc_off2:][:1]
@@ -1296,7 +894,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		gc_elem2 := gc_at2[0]
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:97
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -1312,17 +909,15 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-//line hecbench_scan2.go:97
 			cache0 := gc_elem
+//line hecbench_scan2.go:98
 			cache1 := cache0 + gc_elem2
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
 		gc_vstep3 := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:97
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
@@ -1337,74 +932,26 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:103
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line hecbench_scan2.go:86
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line hecbench_scan2.go:86
 				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:86
 					var tid int = gc_tx
 //line hecbench_scan2.go:86
 					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -1412,7 +959,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
 //line hecbench_scan2.go:102
 					if 2*tid >= stride {
-//line hecbench_scan2.go:102
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:102
 						if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
@@ -1422,10 +968,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:103
 							gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:103
 							break gc_steps2
 						}
-//line hecbench_scan2.go:103
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -1436,12 +980,9 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:103
 							gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:103
 							break gc_steps2
 						}
-//line hecbench_scan2.go:103
 						cache0 = gc_ld3.Add(gc_ld4)
-//line hecbench_scan2.go:103
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 						if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
@@ -1451,10 +992,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:104
 							gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:104
 							break gc_steps2
 						}
-//line hecbench_scan2.go:104
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:104
 						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
@@ -1465,17 +1004,13 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:104
 							gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:104
 							break gc_steps2
 						}
-//line hecbench_scan2.go:104
 						cache1 = gc_ld5.Add(gc_ld6)
 					} else {
 //line hecbench_scan2.go:104
 						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
-//line hecbench_scan2.go:102
 						if gc_if.ToBits() != 0 {
-//line hecbench_scan2.go:102
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:102
 							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
@@ -1485,10 +1020,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:103
 								gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:103
 								break gc_steps2
 							}
-//line hecbench_scan2.go:103
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -1499,12 +1032,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:103
 								gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:103
 								break gc_steps2
 							}
 //line hecbench_scan2.go:103
 							cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
-//line hecbench_scan2.go:103
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
@@ -1514,10 +1045,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:104
 								gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:104
 								break gc_steps2
 							}
-//line hecbench_scan2.go:104
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:104
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
@@ -1528,7 +1057,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:104
 								gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:104
 								break gc_steps2
 							}
 //line hecbench_scan2.go:104
@@ -1545,9 +1073,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 				tid := gc_tx
-//line hecbench_scan2.go:88
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:102
@@ -1559,23 +1085,17 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-//line hecbench_scan2.go:112
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep5 := 0
 			if compiled.SIMD {
-//line hecbench_scan2.go:86
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:86
 				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:86
 				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:86
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:86
 					var tid int = gc_tx
 //line hecbench_scan2.go:86
 					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -1603,7 +1123,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:108
 							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
 						} else {
-//line hecbench_scan2.go:108
 							break gc_steps3
 						}
 //line hecbench_scan2.go:108
@@ -1622,87 +1141,24 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						} else {
 //line hecbench_scan2.go:109
 							var gc_lanes14 [8]float32
-//line hecbench_scan2.go:109
 							gc_st4.Store(&gc_lanes14)
-//line hecbench_scan2.go:109
 							for gc_k14 := range 8 {
-//line hecbench_scan2.go:109
 								if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_scan2.go:109
 									gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_scan2.go:109
 									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
-//line hecbench_scan2.go:109
 							gc_pos.Thread = gc_rank
 						}
 					}
 				}
-//line hecbench_scan2.go:111
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-					tid := gc_tx
-//line hecbench_scan2.go:88
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-					tid := gc_tx
-//line hecbench_scan2.go:88
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-					tid := gc_tx
-//line hecbench_scan2.go:88
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
-					tid := gc_tx
-//line hecbench_scan2.go:88
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 				tid := gc_tx
-//line hecbench_scan2.go:88
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -1711,36 +1167,26 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 		}
 	}
-//line hecbench_scan2.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep6 := 0
 		if compiled.SIMD {
-//line hecbench_scan2.go:86
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scan2.go:116
 			gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_scan2.go:116
 			gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:116
 			gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:116
 			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:116
 			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:116
 			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps4:
 			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:86
 				var tid int = gc_tx
 //line hecbench_scan2.go:88
 				var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:115
 				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
-//line hecbench_scan2.go:116
 					gc_st5 := gc_vb
 //line hecbench_scan2.go:116
 					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
@@ -1755,10 +1201,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:116
 						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:116
 						break gc_steps4
 					}
-//line hecbench_scan2.go:116
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:116
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -1770,22 +1214,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else {
 //line hecbench_scan2.go:117
 						var gc_lanes16 [8]float32
-//line hecbench_scan2.go:117
 						for gc_k16 := range 8 {
-//line hecbench_scan2.go:117
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_scan2.go:117
 								gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_scan2.go:117
 								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 							}
 						}
-//line hecbench_scan2.go:117
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:117
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
-//line hecbench_scan2.go:117
 					gc_st6 := gc_ld11
 //line hecbench_scan2.go:117
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
@@ -1802,27 +1240,19 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else {
 //line hecbench_scan2.go:117
 						var gc_lanes17 [8]float32
-//line hecbench_scan2.go:117
 						gc_st6.Store(&gc_lanes17)
-//line hecbench_scan2.go:117
 						for gc_k17 := range 8 {
-//line hecbench_scan2.go:117
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_scan2.go:117
 								gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_scan2.go:117
 								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 							}
 						}
-//line hecbench_scan2.go:117
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_scan2.go:116
 				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:119
 				if gc_else.ToBits() != 0 {
-//line hecbench_scan2.go:119
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:119
 					if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
@@ -1835,22 +1265,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else {
 //line hecbench_scan2.go:119
 						var gc_lanes18 [8]float32
-//line hecbench_scan2.go:119
 						for gc_k18 := range 8 {
-//line hecbench_scan2.go:119
 							if gc_else.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_scan2.go:119
 								gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_scan2.go:119
 								gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 							}
 						}
-//line hecbench_scan2.go:119
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:119
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 					}
-//line hecbench_scan2.go:119
 					gc_st7 := gc_ld12
 //line hecbench_scan2.go:119
 					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
@@ -1867,22 +1291,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else {
 //line hecbench_scan2.go:119
 						var gc_lanes19 [8]float32
-//line hecbench_scan2.go:119
 						gc_st7.Store(&gc_lanes19)
-//line hecbench_scan2.go:119
 						for gc_k19 := range 8 {
-//line hecbench_scan2.go:119
 							if gc_else.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_scan2.go:119
 								gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan2.go:119
 								output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 							}
 						}
-//line hecbench_scan2.go:119
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_scan2.go:119
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:119
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
@@ -1894,22 +1312,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else {
 //line hecbench_scan2.go:120
 						var gc_lanes20 [8]float32
-//line hecbench_scan2.go:120
 						for gc_k20 := range 8 {
-//line hecbench_scan2.go:120
 							if gc_else.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_scan2.go:120
 								gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan2.go:120
 								gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 							}
 						}
-//line hecbench_scan2.go:120
 						gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:120
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 					}
-//line hecbench_scan2.go:120
 					gc_st8 := gc_ld13
 //line hecbench_scan2.go:120
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
@@ -1926,30 +1338,23 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else {
 //line hecbench_scan2.go:120
 						var gc_lanes21 [8]float32
-//line hecbench_scan2.go:120
 						gc_st8.Store(&gc_lanes21)
-//line hecbench_scan2.go:120
 						for gc_k21 := range 8 {
-//line hecbench_scan2.go:120
 							if gc_else.ToBits()&(1<<gc_k21) != 0 {
-//line hecbench_scan2.go:120
 								gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_scan2.go:120
 								output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 							}
 						}
-//line hecbench_scan2.go:120
 						gc_pos.Thread = gc_rank
 					}
 				}
 			}
-//line hecbench_scan2.go:122
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:86
 			tid := gc_tx
 //line hecbench_scan2.go:88
 			gid := bid*gc_bdx + tid

@@ -47,29 +47,20 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
-//line hecbench_scan.go:92
 		offset := 1
-//line hecbench_scan.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_scan.go:91
 				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan.go:91
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan.go:91
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan.go:91
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan.go:91
 					var thid int = gc_tx
-//line hecbench_scan.go:93
 					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:93
 					if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
@@ -80,10 +71,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:93
 						gc_ld = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
 					} else {
-//line hecbench_scan.go:93
 						break gc_steps
 					}
-//line hecbench_scan.go:93
 					gc_st := gc_ld
 //line hecbench_scan.go:93
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -98,11 +87,10 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:93
 						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
 					} else {
-//line hecbench_scan.go:93
 						break gc_steps
 					}
-//line hecbench_scan.go:93
 					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_scan.go:94
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
 //line hecbench_scan.go:94
 						gc_ld2 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
@@ -113,22 +101,16 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					} else {
 //line hecbench_scan.go:94
 						var gc_lanes3 [8]int32
-//line hecbench_scan.go:94
 						for gc_k3 := range 8 {
-//line hecbench_scan.go:94
 							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_scan.go:94
 								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_scan.go:94
 								gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
 							}
 						}
-//line hecbench_scan.go:94
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:94
 						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
-//line hecbench_scan.go:94
 					gc_st2 := gc_ld2
 //line hecbench_scan.go:94
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
@@ -145,72 +127,22 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					} else {
 //line hecbench_scan.go:94
 						var gc_lanes4 [8]int32
-//line hecbench_scan.go:94
 						gc_st2.Store(&gc_lanes4)
-//line hecbench_scan.go:94
 						for gc_k4 := range 8 {
-//line hecbench_scan.go:94
 							if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_scan.go:94
 								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_scan.go:94
 								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line hecbench_scan.go:94
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_scan.go:96
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 				thid := gc_tx
 //line hecbench_scan.go:93
 				temp[2*thid] = gi[2*thid]
@@ -224,8 +156,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				d /= 4
 				continue
 			}
-//line hecbench_scan.go:102
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_scan.go:103
 			if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -233,20 +165,14 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					if offset == 1 {
-//line hecbench_scan.go:91
 						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan.go:91
 						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan.go:91
 						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan.go:91
 						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
 						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line hecbench_scan.go:91
 							var thid int = gc_tx
 //line hecbench_scan.go:106
 							var ai int = 1*(2*thid+1) - 1
@@ -261,10 +187,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:108
 								gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 							} else {
-//line hecbench_scan.go:108
 								break gc_steps3
 							}
-//line hecbench_scan.go:108
 							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
 							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -275,10 +199,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:108
 								gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 							} else {
-//line hecbench_scan.go:108
 								break gc_steps3
 							}
-//line hecbench_scan.go:108
 							gc_st4 := gc_ld6.Add(gc_ld5)
 //line hecbench_scan.go:108
 							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
@@ -293,18 +215,15 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:108
 								gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 							} else {
-//line hecbench_scan.go:108
 								break gc_steps3
 							}
 						}
-//line hecbench_scan.go:110
 						archsimd.ClearAVXUpperBits()
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 					thid := gc_tx
 //line hecbench_scan.go:106
 					ai := offset*(2*thid+1) - 1
@@ -324,8 +243,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				gc_off := N - 1
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 					gc_at := temp[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 //line hecbench_scan.go:114
@@ -335,49 +254,43 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
-//line hecbench_scan.go:118
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
 				} else {
-//line hecbench_scan.go:118
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 					}
-//line hecbench_scan.go:118
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
@@ -395,8 +308,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-//line hecbench_scan.go:119
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_scan.go:120
 			if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -404,21 +317,15 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					if offset == 1 {
-//line hecbench_scan.go:91
 						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan.go:91
 						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan.go:91
 						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan.go:91
 						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
 						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps5:
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line hecbench_scan.go:91
 							var thid int = gc_tx
 //line hecbench_scan.go:120
 							var ai_ int = 1*(2*thid+1) - 1
@@ -433,12 +340,9 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:122
 								gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 							} else {
-//line hecbench_scan.go:122
 								break gc_steps5
 							}
-//line hecbench_scan.go:122
 							tt := gc_ld10
-//line hecbench_scan.go:122
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -448,10 +352,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:123
 								gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 							} else {
-//line hecbench_scan.go:123
 								break gc_steps5
 							}
-//line hecbench_scan.go:123
 							gc_st7 := gc_ld11
 //line hecbench_scan.go:123
 							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
@@ -466,10 +368,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:123
 								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 							} else {
-//line hecbench_scan.go:123
 								break gc_steps5
 							}
-//line hecbench_scan.go:123
 							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:123
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
@@ -481,19 +381,14 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 							} else {
 //line hecbench_scan.go:124
 								var gc_lanes19 [8]int32
-//line hecbench_scan.go:124
 								for gc_k19 := range 8 {
-//line hecbench_scan.go:124
 									if 0xff&(1<<gc_k19) != 0 {
-//line hecbench_scan.go:124
 										gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan.go:124
 										gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
 									}
 								}
-//line hecbench_scan.go:124
 								gc_pos.Thread = gc_rank
-//line hecbench_scan.go:124
 								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
 							}
 //line hecbench_scan.go:124
@@ -513,30 +408,23 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 							} else {
 //line hecbench_scan.go:124
 								var gc_lanes20 [8]int32
-//line hecbench_scan.go:124
 								gc_st8.Store(&gc_lanes20)
-//line hecbench_scan.go:124
 								for gc_k20 := range 8 {
-//line hecbench_scan.go:124
 									if 0xff&(1<<gc_k20) != 0 {
-//line hecbench_scan.go:124
 										gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan.go:124
 										temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
 									}
 								}
-//line hecbench_scan.go:124
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line hecbench_scan.go:126
 						archsimd.ClearAVXUpperBits()
 					}
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 					thid := gc_tx
 //line hecbench_scan.go:120
 					ai_ := offset*(2*thid+1) - 1
@@ -547,27 +435,19 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				}
 			}
 		}
-//line hecbench_scan.go:131
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line hecbench_scan.go:91
 				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan.go:91
 				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan.go:91
 				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan.go:91
 				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
 				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps6:
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan.go:91
 					var thid int = gc_tx
-//line hecbench_scan.go:127
 					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:127
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
@@ -578,10 +458,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:127
 						gc_ld13 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 					} else {
-//line hecbench_scan.go:127
 						break gc_steps6
 					}
-//line hecbench_scan.go:127
 					gc_st9 := gc_ld13
 //line hecbench_scan.go:127
 					if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
@@ -596,11 +474,10 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:127
 						gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
 					} else {
-//line hecbench_scan.go:127
 						break gc_steps6
 					}
-//line hecbench_scan.go:127
 					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_scan.go:128
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line hecbench_scan.go:128
 						gc_ld14 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
@@ -611,22 +488,16 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					} else {
 //line hecbench_scan.go:128
 						var gc_lanes23 [8]int32
-//line hecbench_scan.go:128
 						for gc_k23 := range 8 {
-//line hecbench_scan.go:128
 							if 0xff&(1<<gc_k23) != 0 {
-//line hecbench_scan.go:128
 								gc_pos.Thread = gc_rank + gc_k23
 //line hecbench_scan.go:128
 								gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 							}
 						}
-//line hecbench_scan.go:128
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:128
 						gc_ld14 = archsimd.LoadInt32x8(&gc_lanes23)
 					}
-//line hecbench_scan.go:128
 					gc_st10 := gc_ld14
 //line hecbench_scan.go:128
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
@@ -643,72 +514,22 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					} else {
 //line hecbench_scan.go:128
 						var gc_lanes24 [8]int32
-//line hecbench_scan.go:128
 						gc_st10.Store(&gc_lanes24)
-//line hecbench_scan.go:128
 						for gc_k24 := range 8 {
-//line hecbench_scan.go:128
 							if 0xff&(1<<gc_k24) != 0 {
-//line hecbench_scan.go:128
 								gc_pos.Thread = gc_rank + gc_k24
 //line hecbench_scan.go:128
 								gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
 							}
 						}
-//line hecbench_scan.go:128
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_scan.go:130
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 				thid := gc_tx
 //line hecbench_scan.go:127
 				gout[2*thid] = temp[2*thid]

@@ -28,54 +28,16 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx)
-//line hecbench_stddev.go:48
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line hecbench_stddev.go:45
 		var threadData float32 = float32(0)
+//line hecbench_stddev.go:46
 		lanes.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
 		threadData := float32(0)
-//line hecbench_stddev.go:47
 		gc_s_threadData[gc_rank] = threadData
 	}
 //line hecbench_stddev.go:47
@@ -85,7 +47,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			return
 		}
 		gc_more = false
-//line hecbench_stddev.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -98,8 +59,8 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				thisRowId := int32(gc_tx / stddevColsPerBlk)
 //line hecbench_stddev.go:44
 				rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
-//line hecbench_stddev.go:46
 				threadData := gc_s_threadData[gc_rank]
+//line hecbench_stddev.go:47
 				gc_start := rowId
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
@@ -128,75 +89,66 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(sstd) {
 				gc_at := sstd[:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 				}
-//line hecbench_stddev.go:63
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_stddev.go:59
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_stddev.go:63
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
 						sstd[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
 						sstd[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
 						sstd[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
 						sstd[gc_tx] = 0
 					}
 				}
-//line hecbench_stddev.go:63
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
@@ -205,77 +157,71 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			}
 		}
 	}
-//line hecbench_stddev.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 			thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 			threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 			compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
-//line hecbench_stddev.go:68
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_stddev.go:69
 		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -286,8 +232,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -298,8 +243,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -310,8 +254,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -322,8 +265,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-//line hecbench_stddev.go:71
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41

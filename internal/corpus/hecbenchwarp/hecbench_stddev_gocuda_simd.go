@@ -29,60 +29,20 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx)
-//line hecbench_stddev.go:48
 	gc_vstep := 0
 	if compiled.SIMD {
-//line hecbench_stddev.go:45
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line hecbench_stddev.go:45
 			threadData := gc_vb
 //line hecbench_stddev.go:45
 			threadData.StoreSlice(gc_s_threadData[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
-			threadData := float32(0)
-//line hecbench_stddev.go:47
-			gc_s_threadData[gc_rank] = threadData
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:45
 		threadData := float32(0)
-//line hecbench_stddev.go:47
 		gc_s_threadData[gc_rank] = threadData
 	}
 //line hecbench_stddev.go:47
@@ -92,7 +52,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			return
 		}
 		gc_more = false
-//line hecbench_stddev.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -105,8 +64,8 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				thisRowId := int32(gc_tx / stddevColsPerBlk)
 //line hecbench_stddev.go:44
 				rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
-//line hecbench_stddev.go:46
 				threadData := gc_s_threadData[gc_rank]
+//line hecbench_stddev.go:47
 				gc_start := rowId
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
@@ -137,7 +96,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				gc_at := sstd[:gc_to]
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_stddev.go:59
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -151,16 +109,13 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_stddev.go:63
 				gc_vstep3 := gc_from
 				if compiled.SIMD {
-//line hecbench_stddev.go:59
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 //line hecbench_stddev.go:59
 						if gc_tx < 0 || gc_tx > len(sstd)-8 {
-//line hecbench_stddev.go:59
 							break
 						}
 //line hecbench_stddev.go:59
@@ -168,42 +123,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:59
-						sstd[gc_tx] = 0
-					}
-					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:59
-						sstd[gc_tx] = 0
-					}
-					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:59
-						sstd[gc_tx] = 0
-					}
-					{
-//line hecbench_stddev.go:63
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:59
-						sstd[gc_tx] = 0
-					}
-				}
-//line hecbench_stddev.go:63
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
@@ -212,77 +132,71 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			}
 		}
 	}
-//line hecbench_stddev.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 			thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 			threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 			compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
-//line hecbench_stddev.go:68
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_stddev.go:69
 		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -293,8 +207,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -305,8 +218,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -317,8 +229,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -329,8 +240,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-//line hecbench_stddev.go:71
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41

@@ -27,7 +27,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:91
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce_shfl.go:93
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -36,13 +35,10 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
-//line cheng_reduce_shfl.go:85
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce_shfl.go:87
 			if idx >= n {
-//line cheng_reduce_shfl.go:87
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -50,31 +46,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			smem[tid] = idata[tid]
 		}
 	}
-//line cheng_reduce_shfl.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line cheng_reduce_shfl.go:83
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line cheng_reduce_shfl.go:83
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 		gc_none := lanes.BroadcastInt32x8(0).ToMask()
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 			gc_alive := gc_all
-//line cheng_reduce_shfl.go:83
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce_shfl.go:83
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line cheng_reduce_shfl.go:83
 			var tid int = gc_tx
 //line cheng_reduce_shfl.go:96
 			if (tid+
 				512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:96
 				break
 			}
 //line cheng_reduce_shfl.go:96
@@ -82,30 +70,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:96
 				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
 			} else {
-//line cheng_reduce_shfl.go:97
 				gc_b2 := gc_none
-//line cheng_reduce_shfl.go:97
 				if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:96
 					gc_b2 = gc_all
 				}
 //line cheng_reduce_shfl.go:96
 				gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:96
 				if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce_shfl.go:96
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:99
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:96
 			if gc_bdx >= 1024 && tid < 512 {
@@ -113,31 +95,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
-//line cheng_reduce_shfl.go:83
 		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line cheng_reduce_shfl.go:83
 		gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 		gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 			gc_tx := gc_vstep2
 			gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 			gc_alive2 := gc_all2
-//line cheng_reduce_shfl.go:83
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line cheng_reduce_shfl.go:83
 				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line cheng_reduce_shfl.go:83
 			var tid int = gc_tx
 //line cheng_reduce_shfl.go:100
 			if (tid+
 				256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:100
 				break
 			}
 //line cheng_reduce_shfl.go:100
@@ -145,30 +119,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:100
 				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
 			} else {
-//line cheng_reduce_shfl.go:101
 				gc_b3 := gc_none2
-//line cheng_reduce_shfl.go:101
 				if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:100
 					gc_b3 = gc_all2
 				}
 //line cheng_reduce_shfl.go:100
 				gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:100
 				if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce_shfl.go:100
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:103
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:100
 			if gc_bdx >= 512 && tid < 256 {
@@ -176,31 +144,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
-//line cheng_reduce_shfl.go:83
 		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line cheng_reduce_shfl.go:83
 		gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 		gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
 		for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 			gc_tx := gc_vstep3
 			gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 			gc_alive3 := gc_all3
-//line cheng_reduce_shfl.go:83
 			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line cheng_reduce_shfl.go:83
 				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line cheng_reduce_shfl.go:83
 			var tid int = gc_tx
 //line cheng_reduce_shfl.go:104
 			if (tid+
 				128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:104
 				break
 			}
 //line cheng_reduce_shfl.go:104
@@ -208,30 +168,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:104
 				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
 			} else {
-//line cheng_reduce_shfl.go:105
 				gc_b4 := gc_none3
-//line cheng_reduce_shfl.go:105
 				if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:104
 					gc_b4 = gc_all3
 				}
 //line cheng_reduce_shfl.go:104
 				gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:104
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line cheng_reduce_shfl.go:104
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:107
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:104
 			if gc_bdx >= 256 && tid < 128 {
@@ -239,31 +193,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
-//line cheng_reduce_shfl.go:83
 		gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line cheng_reduce_shfl.go:83
 		gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 		gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 		for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 			gc_tx := gc_vstep4
 			gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 			gc_alive4 := gc_all4
-//line cheng_reduce_shfl.go:83
 			if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line cheng_reduce_shfl.go:83
 				gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line cheng_reduce_shfl.go:83
 			var tid int = gc_tx
 //line cheng_reduce_shfl.go:108
 			if (tid+
 				64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:108
 				break
 			}
 //line cheng_reduce_shfl.go:108
@@ -271,30 +217,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:108
 				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
 			} else {
-//line cheng_reduce_shfl.go:109
 				gc_b5 := gc_none4
-//line cheng_reduce_shfl.go:109
 				if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:108
 					gc_b5 = gc_all4
 				}
 //line cheng_reduce_shfl.go:108
 				gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:108
 				if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line cheng_reduce_shfl.go:108
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:111
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:108
 			if gc_bdx >= 128 && tid < 64 {
@@ -302,31 +242,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
-//line cheng_reduce_shfl.go:83
 		gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
-//line cheng_reduce_shfl.go:83
 		gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 		gc_none5 := lanes.BroadcastInt32x8(0).ToMask()
 		for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 			gc_tx := gc_vstep5
 			gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 			gc_alive5 := gc_all5
-//line cheng_reduce_shfl.go:83
 			if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line cheng_reduce_shfl.go:83
 				gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line cheng_reduce_shfl.go:83
 			var tid int = gc_tx
 //line cheng_reduce_shfl.go:112
 			if (tid+
 				32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:112
 				break
 			}
 //line cheng_reduce_shfl.go:112
@@ -334,30 +266,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:112
 				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
 			} else {
-//line cheng_reduce_shfl.go:113
 				gc_b6 := gc_none5
-//line cheng_reduce_shfl.go:113
 				if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:112
 					gc_b6 = gc_all5
 				}
 //line cheng_reduce_shfl.go:112
 				gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:112
 				if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line cheng_reduce_shfl.go:112
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:115
 		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:112
 			if gc_bdx >= 64 && tid < 32 {
@@ -385,7 +311,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 		}
 		var gc_dead uint32
 		_ = gc_dead
-//line cheng_reduce_shfl.go:139
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -398,84 +323,72 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:117
 			localSum := smem[tid]
 			gc_c1v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:118
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:125
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:118
 			localSum += gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:119
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:126
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:119
 			localSum += gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:120
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:127
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:120
 			localSum += gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:121
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:128
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:121
 			localSum += gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:122
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:129
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:122
 			localSum += gc_c5r[gc_lane]
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:128
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -487,7 +400,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:85
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:125
 			gOdata[gc_bx] = localSum
@@ -513,18 +425,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 //line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
-//line cheng_reduce_shfl.go:139
 	bdim := uint32(gc_bdx)
-//line cheng_reduce_shfl.go:141
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 			tid := gc_tx
 //line cheng_reduce_shfl.go:141
 			idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
-//line cheng_reduce_shfl.go:143
 			localSum := int32(0)
 //line cheng_reduce_shfl.go:145
 			if idx+3*bdim < n {
@@ -536,14 +444,13 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 //line cheng_reduce_shfl.go:153
 			smem[tid] = localSum
-//line cheng_reduce_shfl.go:155
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:160
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 512
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line cheng_reduce_shfl.go:163
 		gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -552,41 +459,31 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at := smem[gc_fastlo:][:gc_seglen]
 					gc_at2 := smem[gc_off+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
-//line cheng_reduce_shfl.go:138
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line cheng_reduce_shfl.go:138
 						var tid int = gc_tx
 //line cheng_reduce_shfl.go:156
 						if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 							lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 						} else {
-//line cheng_reduce_shfl.go:156
 							gc_b3 := gc_none2
-//line cheng_reduce_shfl.go:156
 							if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:156
 								gc_b3 = gc_all2
 							}
 //line cheng_reduce_shfl.go:156
 							gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:156
 							if gc_if2.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
 								lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:158
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:156
 						if gc_bdx >= 1024 && tid < 512 {
@@ -598,7 +495,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:156
 				if gc_bdx >= 1024 && tid < 512 {
@@ -607,20 +503,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		} else {
 			gc_vstep2 := 0
-//line cheng_reduce_shfl.go:138
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-//line cheng_reduce_shfl.go:138
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:156
 				if (tid+
 					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:156
 					break
 				}
 //line cheng_reduce_shfl.go:156
@@ -628,74 +519,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:156
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:157
 					gc_b2 := gc_none
-//line cheng_reduce_shfl.go:157
 					if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:156
 						gc_b2 = gc_all
 					}
 //line cheng_reduce_shfl.go:156
 					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:156
 					if gc_if.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:159
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:156
 				if gc_bdx >= 1024 && tid < 512 {
@@ -704,10 +542,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:164
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 256
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line cheng_reduce_shfl.go:167
 		gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off2), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -716,41 +554,31 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at3 := smem[gc_fastlo2:][:gc_seglen2]
 					gc_at4 := smem[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_vstep3 := gc_fastlo2
-//line cheng_reduce_shfl.go:138
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line cheng_reduce_shfl.go:138
 						var tid int = gc_tx
 //line cheng_reduce_shfl.go:160
 						if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 							lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 						} else {
-//line cheng_reduce_shfl.go:160
 							gc_b5 := gc_none4
-//line cheng_reduce_shfl.go:160
 							if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:160
 								gc_b5 = gc_all4
 							}
 //line cheng_reduce_shfl.go:160
 							gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:160
 							if gc_if4.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
 								lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:162
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:160
 						if gc_bdx >= 512 && tid < 256 {
@@ -762,7 +590,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:160
 				if gc_bdx >= 512 && tid < 256 {
@@ -771,20 +598,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		} else {
 			gc_vstep4 := 0
-//line cheng_reduce_shfl.go:138
 			gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 			gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
-//line cheng_reduce_shfl.go:138
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:160
 				if (tid+
 					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:160
 					break
 				}
 //line cheng_reduce_shfl.go:160
@@ -792,74 +614,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:160
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:161
 					gc_b4 := gc_none3
-//line cheng_reduce_shfl.go:161
 					if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:160
 						gc_b4 = gc_all3
 					}
 //line cheng_reduce_shfl.go:160
 					gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:160
 					if gc_if3.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:163
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:160
 				if gc_bdx >= 512 && tid < 256 {
@@ -868,10 +637,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 128
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line cheng_reduce_shfl.go:171
 		gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off3), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -880,41 +649,31 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at5 := smem[gc_fastlo3:][:gc_seglen3]
 					gc_at6 := smem[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_vstep5 := gc_fastlo3
-//line cheng_reduce_shfl.go:138
 					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 					gc_none6 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 					gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-//line cheng_reduce_shfl.go:138
 						var tid int = gc_tx
 //line cheng_reduce_shfl.go:164
 						if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 							lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 						} else {
-//line cheng_reduce_shfl.go:164
 							gc_b7 := gc_none6
-//line cheng_reduce_shfl.go:164
 							if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:164
 								gc_b7 = gc_all6
 							}
 //line cheng_reduce_shfl.go:164
 							gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:164
 							if gc_if6.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
 								lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:166
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:164
 						if gc_bdx >= 256 && tid < 128 {
@@ -926,7 +685,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:164
 				if gc_bdx >= 256 && tid < 128 {
@@ -935,20 +693,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		} else {
 			gc_vstep6 := 0
-//line cheng_reduce_shfl.go:138
 			gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 			gc_none5 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 			gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 				gc_tx := gc_vstep6
-//line cheng_reduce_shfl.go:138
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:164
 				if (tid+
 					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:164
 					break
 				}
 //line cheng_reduce_shfl.go:164
@@ -956,74 +709,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:164
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:165
 					gc_b6 := gc_none5
-//line cheng_reduce_shfl.go:165
 					if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:164
 						gc_b6 = gc_all5
 					}
 //line cheng_reduce_shfl.go:164
 					gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:164
 					if gc_if5.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:167
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:164
 				if gc_bdx >= 256 && tid < 128 {
@@ -1032,10 +732,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:172
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 64
 		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx)
+//line cheng_reduce_shfl.go:175
 		gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off4), gc_fastlo4)
 		if gc_fastlo4 < gc_fasthi4 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1044,41 +744,31 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at7 := smem[gc_fastlo4:][:gc_seglen4]
 					gc_at8 := smem[gc_off4+gc_fastlo4:][:gc_seglen4]
 					gc_vstep7 := gc_fastlo4
-//line cheng_reduce_shfl.go:138
 					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 					gc_none8 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 					gc_all8 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line cheng_reduce_shfl.go:138
 						var tid int = gc_tx
 //line cheng_reduce_shfl.go:168
 						if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 							lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 						} else {
-//line cheng_reduce_shfl.go:168
 							gc_b9 := gc_none8
-//line cheng_reduce_shfl.go:168
 							if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:168
 								gc_b9 = gc_all8
 							}
 //line cheng_reduce_shfl.go:168
 							gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:168
 							if gc_if8.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
 								lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8)
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:170
 					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:168
 						if gc_bdx >= 128 && tid < 64 {
@@ -1090,7 +780,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:168
 				if gc_bdx >= 128 && tid < 64 {
@@ -1099,20 +788,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		} else {
 			gc_vstep8 := 0
-//line cheng_reduce_shfl.go:138
 			gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 			gc_none7 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 			gc_all7 := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 				gc_tx := gc_vstep8
-//line cheng_reduce_shfl.go:138
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:168
 				if (tid+
 					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:168
 					break
 				}
 //line cheng_reduce_shfl.go:168
@@ -1120,74 +804,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:168
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:169
 					gc_b8 := gc_none7
-//line cheng_reduce_shfl.go:169
 					if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:168
 						gc_b8 = gc_all7
 					}
 //line cheng_reduce_shfl.go:168
 					gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:168
 					if gc_if7.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:171
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:168
 				if gc_bdx >= 128 && tid < 64 {
@@ -1196,10 +827,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:176
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 32
 		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx)
+//line cheng_reduce_shfl.go:179
 		gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo5)
 		if gc_fastlo5 < gc_fasthi5 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1208,41 +839,31 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at9 := smem[gc_fastlo5:][:gc_seglen5]
 					gc_at10 := smem[gc_off5+gc_fastlo5:][:gc_seglen5]
 					gc_vstep9 := gc_fastlo5
-//line cheng_reduce_shfl.go:138
 					gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 					gc_none10 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 					gc_all10 := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
 						gc_tx := gc_vstep9
-//line cheng_reduce_shfl.go:138
 						var tid int = gc_tx
 //line cheng_reduce_shfl.go:172
 						if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 							lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 						} else {
-//line cheng_reduce_shfl.go:172
 							gc_b11 := gc_none10
-//line cheng_reduce_shfl.go:172
 							if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:172
 								gc_b11 = gc_all10
 							}
 //line cheng_reduce_shfl.go:172
 							gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:172
 							if gc_if10.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
 								lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10)
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:174
 					for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 						gc_tx := gc_fastlo5 + gc_u5
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:172
 						if gc_bdx >= 64 && tid < 32 {
@@ -1254,7 +875,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:172
 				if gc_bdx >= 64 && tid < 32 {
@@ -1263,20 +883,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		} else {
 			gc_vstep10 := 0
-//line cheng_reduce_shfl.go:138
 			gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 			gc_none9 := lanes.BroadcastInt32x8(0).ToMask()
-//line cheng_reduce_shfl.go:138
 			gc_all9 := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 				gc_tx := gc_vstep10
-//line cheng_reduce_shfl.go:138
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:172
 				if (tid+
 					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:172
 					break
 				}
 //line cheng_reduce_shfl.go:172
@@ -1284,74 +899,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:172
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:173
 					gc_b10 := gc_none9
-//line cheng_reduce_shfl.go:173
 					if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:172
 						gc_b10 = gc_all9
 					}
 //line cheng_reduce_shfl.go:172
 					gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:172
 					if gc_if9.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:175
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:172
 				if gc_bdx >= 64 && tid < 32 {
@@ -1376,16 +938,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line cheng_reduce_shfl.go:196
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_reduce_shfl.go:199
 			gc_x0 := gc_tidx.X
 			gc_off6 := gc_x0
+//line cheng_reduce_shfl.go:201
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(smem) && 32 <= len(smem)-gc_off6 {
 				gc_at11 := smem[gc_off6:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_reduce_shfl.go:206
 					gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:140
 					var localSum int32
@@ -1401,7 +961,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 					tid := gc_tx
 //line cheng_reduce_shfl.go:140
 					var localSum int32
@@ -1411,9 +970,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:184
 		var gc_m16 uint32
-//line cheng_reduce_shfl.go:178
 		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
@@ -1423,7 +980,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line cheng_reduce_shfl.go:188
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1433,7 +989,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:178
 				if tid < 32 {
@@ -1441,7 +996,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:184
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
@@ -1450,75 +1004,64 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:193
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
 				gc_c1v[gc_lane] = localSum
 			}
-//line cheng_reduce_shfl.go:179
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:186
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
 				localSum += gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
-//line cheng_reduce_shfl.go:180
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:187
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:180
 				localSum += gc_c2r[gc_lane]
 				gc_c3v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
-//line cheng_reduce_shfl.go:181
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:188
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:181
 				localSum += gc_c3r[gc_lane]
 				gc_c4v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
-//line cheng_reduce_shfl.go:182
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:189
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:182
 				localSum += gc_c4r[gc_lane]
 				gc_c5v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
-//line cheng_reduce_shfl.go:183
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:190
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:183
 				localSum += gc_c5r[gc_lane]
@@ -1527,114 +1070,91 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line cheng_reduce_shfl.go:192
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
+//line cheng_reduce_shfl.go:198
 		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
 			gc_at12 := gOdata[gc_off7:][:1]
-			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step6 + 0
-//line cheng_reduce_shfl.go:205
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step6 + 1
-//line cheng_reduce_shfl.go:193
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step6 + 2
-//line cheng_reduce_shfl.go:193
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step6 + 3
-//line cheng_reduce_shfl.go:193
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:191
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 				gc_at12[0] = localSum
 			}
 		} else {
-//line cheng_reduce_shfl.go:191
-			gc_step7 := gc_from
-			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:191
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 				gOdata[gc_bx] = localSum

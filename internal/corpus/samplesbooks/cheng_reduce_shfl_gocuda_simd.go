@@ -28,7 +28,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:91
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce_shfl.go:93
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -37,13 +36,10 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
-//line cheng_reduce_shfl.go:85
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce_shfl.go:87
 			if idx >= n {
-//line cheng_reduce_shfl.go:87
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -51,32 +47,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			smem[tid] = idata[tid]
 		}
 	}
-//line cheng_reduce_shfl.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 				gc_alive := gc_all
-//line cheng_reduce_shfl.go:83
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce_shfl.go:83
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line cheng_reduce_shfl.go:83
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:96
 				if (tid+
 					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:96
 					break
 				}
 //line cheng_reduce_shfl.go:96
@@ -84,23 +72,18 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:96
 					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:97
 					gc_b2 := gc_none
-//line cheng_reduce_shfl.go:97
 					if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:96
 						gc_b2 = gc_all
 					}
 //line cheng_reduce_shfl.go:96
 					gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:96
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce_shfl.go:96
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive.And(gc_if)).StoreSlice(smem[tid:])
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:99
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -109,7 +92,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:96
 			if gc_bdx >= 1024 && tid < 512 {
@@ -117,32 +99,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
 			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 			gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 				gc_alive2 := gc_all2
-//line cheng_reduce_shfl.go:83
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line cheng_reduce_shfl.go:83
 					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line cheng_reduce_shfl.go:83
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:100
 				if (tid+
 					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:100
 					break
 				}
 //line cheng_reduce_shfl.go:100
@@ -150,23 +124,18 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:100
 					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:101
 					gc_b3 := gc_none2
-//line cheng_reduce_shfl.go:101
 					if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:100
 						gc_b3 = gc_all2
 					}
 //line cheng_reduce_shfl.go:100
 					gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:100
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce_shfl.go:100
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2.And(gc_if2)).StoreSlice(smem[tid:])
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:103
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -175,7 +144,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:100
 			if gc_bdx >= 512 && tid < 256 {
@@ -183,32 +151,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 			gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 				gc_alive3 := gc_all3
-//line cheng_reduce_shfl.go:83
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line cheng_reduce_shfl.go:83
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line cheng_reduce_shfl.go:83
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:104
 				if (tid+
 					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:104
 					break
 				}
 //line cheng_reduce_shfl.go:104
@@ -216,23 +176,18 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:104
 					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:105
 					gc_b4 := gc_none3
-//line cheng_reduce_shfl.go:105
 					if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:104
 						gc_b4 = gc_all3
 					}
 //line cheng_reduce_shfl.go:104
 					gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:104
 					if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line cheng_reduce_shfl.go:104
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3.And(gc_if3)).StoreSlice(smem[tid:])
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:107
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
@@ -241,7 +196,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:104
 			if gc_bdx >= 256 && tid < 128 {
@@ -249,32 +203,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
 			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
 			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 			gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 				gc_alive4 := gc_all4
-//line cheng_reduce_shfl.go:83
 				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line cheng_reduce_shfl.go:83
 					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line cheng_reduce_shfl.go:83
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:108
 				if (tid+
 					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:108
 					break
 				}
 //line cheng_reduce_shfl.go:108
@@ -282,23 +228,18 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:108
 					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:109
 					gc_b5 := gc_none4
-//line cheng_reduce_shfl.go:109
 					if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:108
 						gc_b5 = gc_all4
 					}
 //line cheng_reduce_shfl.go:108
 					gc_if4 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:108
 					if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line cheng_reduce_shfl.go:108
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4.And(gc_if4)).StoreSlice(smem[tid:])
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:111
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -307,7 +248,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:108
 			if gc_bdx >= 128 && tid < 64 {
@@ -315,32 +255,24 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
 			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
 			gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:83
 				gc_alive5 := gc_all5
-//line cheng_reduce_shfl.go:83
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line cheng_reduce_shfl.go:83
 					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line cheng_reduce_shfl.go:83
 				var tid int = gc_tx
 //line cheng_reduce_shfl.go:112
 				if (tid+
 					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:112
 					break
 				}
 //line cheng_reduce_shfl.go:112
@@ -348,23 +280,18 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:112
 					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5).StoreSlice(smem[tid:])
 				} else {
-//line cheng_reduce_shfl.go:113
 					gc_b6 := gc_none5
-//line cheng_reduce_shfl.go:113
 					if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:112
 						gc_b6 = gc_all5
 					}
 //line cheng_reduce_shfl.go:112
 					gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:112
 					if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line cheng_reduce_shfl.go:112
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5.And(gc_if5)).StoreSlice(smem[tid:])
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:115
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
@@ -373,7 +300,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:112
 			if gc_bdx >= 64 && tid < 32 {
@@ -401,7 +327,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 		}
 		var gc_dead uint32
 		_ = gc_dead
-//line cheng_reduce_shfl.go:139
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -414,84 +339,72 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:83
 			tid := gc_tx
 //line cheng_reduce_shfl.go:117
 			localSum := smem[tid]
 			gc_c1v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:118
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:125
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:118
 			localSum += gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:119
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:126
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:119
 			localSum += gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:120
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:127
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:120
 			localSum += gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:121
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:128
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:121
 			localSum += gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
-//line cheng_reduce_shfl.go:122
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:129
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:122
 			localSum += gc_c5r[gc_lane]
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:128
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -503,7 +416,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:85
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:125
 			gOdata[gc_bx] = localSum
@@ -529,18 +441,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 //line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
-//line cheng_reduce_shfl.go:139
 	bdim := uint32(gc_bdx)
-//line cheng_reduce_shfl.go:141
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 			tid := gc_tx
 //line cheng_reduce_shfl.go:141
 			idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
-//line cheng_reduce_shfl.go:143
 			localSum := int32(0)
 //line cheng_reduce_shfl.go:145
 			if idx+3*bdim < n {
@@ -552,14 +460,13 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 //line cheng_reduce_shfl.go:153
 			smem[tid] = localSum
-//line cheng_reduce_shfl.go:155
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:160
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 512
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line cheng_reduce_shfl.go:163
 		gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -569,43 +476,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at2 := smem[gc_off+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
 					if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line cheng_reduce_shfl.go:138
 							var tid int = gc_tx
 //line cheng_reduce_shfl.go:156
 							if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							} else {
-//line cheng_reduce_shfl.go:156
 								gc_b3 := gc_none2
-//line cheng_reduce_shfl.go:156
 								if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:156
 									gc_b3 = gc_all2
 								}
 //line cheng_reduce_shfl.go:156
 								gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:156
 								if gc_if2.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
 									archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_if2).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:158
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:156
 						if gc_bdx >= 1024 && tid < 512 {
@@ -617,7 +514,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:156
 				if gc_bdx >= 1024 && tid < 512 {
@@ -627,20 +523,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:156
 					if (tid+
 						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:156
 						break
 					}
 //line cheng_reduce_shfl.go:156
@@ -648,76 +539,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:156
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
 					} else {
-//line cheng_reduce_shfl.go:157
 						gc_b2 := gc_none
-//line cheng_reduce_shfl.go:157
 						if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:156
 							gc_b2 = gc_all
 						}
 //line cheng_reduce_shfl.go:156
 						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:156
 						if gc_if.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if).StoreSlice(smem[tid:])
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:159
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:156
 				if gc_bdx >= 1024 && tid < 512 {
@@ -726,10 +564,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:164
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 256
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line cheng_reduce_shfl.go:167
 		gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off2), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -739,43 +577,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at4 := smem[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line cheng_reduce_shfl.go:138
 							var tid int = gc_tx
 //line cheng_reduce_shfl.go:160
 							if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 								archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							} else {
-//line cheng_reduce_shfl.go:160
 								gc_b5 := gc_none4
-//line cheng_reduce_shfl.go:160
 								if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:160
 									gc_b5 = gc_all4
 								}
 //line cheng_reduce_shfl.go:160
 								gc_if4 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:160
 								if gc_if4.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
 									archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:162
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:160
 						if gc_bdx >= 512 && tid < 256 {
@@ -787,7 +615,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:160
 				if gc_bdx >= 512 && tid < 256 {
@@ -797,20 +624,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:160
 					if (tid+
 						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:160
 						break
 					}
 //line cheng_reduce_shfl.go:160
@@ -818,76 +640,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:160
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
 					} else {
-//line cheng_reduce_shfl.go:161
 						gc_b4 := gc_none3
-//line cheng_reduce_shfl.go:161
 						if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:160
 							gc_b4 = gc_all3
 						}
 //line cheng_reduce_shfl.go:160
 						gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:160
 						if gc_if3.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if3).StoreSlice(smem[tid:])
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:163
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:160
 				if gc_bdx >= 512 && tid < 256 {
@@ -896,10 +665,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 128
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line cheng_reduce_shfl.go:171
 		gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off3), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -909,43 +678,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at6 := smem[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_vstep5 := gc_fastlo3
 					if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 						gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
-//line cheng_reduce_shfl.go:138
 							var tid int = gc_tx
 //line cheng_reduce_shfl.go:164
 							if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 								archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 							} else {
-//line cheng_reduce_shfl.go:164
 								gc_b7 := gc_none6
-//line cheng_reduce_shfl.go:164
 								if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:164
 									gc_b7 = gc_all6
 								}
 //line cheng_reduce_shfl.go:164
 								gc_if6 := gc_b7.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:164
 								if gc_if6.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
 									archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:166
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:164
 						if gc_bdx >= 256 && tid < 128 {
@@ -957,7 +716,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:164
 				if gc_bdx >= 256 && tid < 128 {
@@ -967,20 +725,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		} else {
 			gc_vstep6 := 0
 			if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:164
 					if (tid+
 						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:164
 						break
 					}
 //line cheng_reduce_shfl.go:164
@@ -988,76 +741,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:164
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
 					} else {
-//line cheng_reduce_shfl.go:165
 						gc_b6 := gc_none5
-//line cheng_reduce_shfl.go:165
 						if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:164
 							gc_b6 = gc_all5
 						}
 //line cheng_reduce_shfl.go:164
 						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:164
 						if gc_if5.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if5).StoreSlice(smem[tid:])
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:167
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:164
 				if gc_bdx >= 256 && tid < 128 {
@@ -1066,10 +766,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:172
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 64
 		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx)
+//line cheng_reduce_shfl.go:175
 		gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off4), gc_fastlo4)
 		if gc_fastlo4 < gc_fasthi4 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1079,43 +779,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at8 := smem[gc_off4+gc_fastlo4:][:gc_seglen4]
 					gc_vstep7 := gc_fastlo4
 					if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 						gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 						gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
-//line cheng_reduce_shfl.go:138
 							var tid int = gc_tx
 //line cheng_reduce_shfl.go:168
 							if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 								archsimd.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							} else {
-//line cheng_reduce_shfl.go:168
 								gc_b9 := gc_none8
-//line cheng_reduce_shfl.go:168
 								if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:168
 									gc_b9 = gc_all8
 								}
 //line cheng_reduce_shfl.go:168
 								gc_if8 := gc_b9.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:168
 								if gc_if8.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
 									archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:170
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:168
 						if gc_bdx >= 128 && tid < 64 {
@@ -1127,7 +817,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:168
 				if gc_bdx >= 128 && tid < 64 {
@@ -1137,20 +826,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		} else {
 			gc_vstep8 := 0
 			if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 				gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:168
 					if (tid+
 						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:168
 						break
 					}
 //line cheng_reduce_shfl.go:168
@@ -1158,76 +842,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:168
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
 					} else {
-//line cheng_reduce_shfl.go:169
 						gc_b8 := gc_none7
-//line cheng_reduce_shfl.go:169
 						if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:168
 							gc_b8 = gc_all7
 						}
 //line cheng_reduce_shfl.go:168
 						gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:168
 						if gc_if7.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if7).StoreSlice(smem[tid:])
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:171
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:168
 				if gc_bdx >= 128 && tid < 64 {
@@ -1236,10 +867,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:176
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 32
 		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx)
+//line cheng_reduce_shfl.go:179
 		gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo5)
 		if gc_fastlo5 < gc_fasthi5 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1249,43 +880,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_at10 := smem[gc_off5+gc_fastlo5:][:gc_seglen5]
 					gc_vstep9 := gc_fastlo5
 					if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 						gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 						gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
 							gc_tx := gc_vstep9
-//line cheng_reduce_shfl.go:138
 							var tid int = gc_tx
 //line cheng_reduce_shfl.go:172
 							if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 								archsimd.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 							} else {
-//line cheng_reduce_shfl.go:172
 								gc_b11 := gc_none10
-//line cheng_reduce_shfl.go:172
 								if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:172
 									gc_b11 = gc_all10
 								}
 //line cheng_reduce_shfl.go:172
 								gc_if10 := gc_b11.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:172
 								if gc_if10.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
 									archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:174
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 						gc_tx := gc_fastlo5 + gc_u5
-//line cheng_reduce_shfl.go:138
 						tid := gc_tx
 //line cheng_reduce_shfl.go:172
 						if gc_bdx >= 64 && tid < 32 {
@@ -1297,7 +918,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:172
 				if gc_bdx >= 64 && tid < 32 {
@@ -1307,20 +927,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		} else {
 			gc_vstep10 := 0
 			if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
 				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
 				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 					gc_tx := gc_vstep10
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:172
 					if (tid+
 						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:172
 						break
 					}
 //line cheng_reduce_shfl.go:172
@@ -1328,76 +943,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:172
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
 					} else {
-//line cheng_reduce_shfl.go:173
 						gc_b10 := gc_none9
-//line cheng_reduce_shfl.go:173
 						if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:172
 							gc_b10 = gc_all9
 						}
 //line cheng_reduce_shfl.go:172
 						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:172
 						if gc_if9.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if9).StoreSlice(smem[tid:])
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:175
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:172
 				if gc_bdx >= 64 && tid < 32 {
@@ -1421,7 +983,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line cheng_reduce_shfl.go:195
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1429,18 +990,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_reduce_shfl.go:203
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:138
 					var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce_shfl.go:177
 					if tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:177
 						break
 					}
 //line cheng_reduce_shfl.go:177
@@ -1460,18 +1018,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_reduce_shfl.go:192
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_reduce_shfl.go:138
 					var tid int = gc_tx
 //line cheng_reduce_shfl.go:138
 					var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce_shfl.go:177
 					if tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:177
 						break
 					}
 //line cheng_reduce_shfl.go:177
@@ -1484,7 +1039,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_reduce_shfl.go:185
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1497,7 +1051,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:140
 				var localSum int32
@@ -1506,9 +1059,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-//line cheng_reduce_shfl.go:183
 		var gc_m16 uint32
-//line cheng_reduce_shfl.go:178
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -1518,7 +1069,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line cheng_reduce_shfl.go:188
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1528,7 +1078,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
 				tid := gc_tx
 //line cheng_reduce_shfl.go:178
 				if tid < 32 {
@@ -1536,7 +1085,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:184
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
@@ -1572,13 +1120,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:192
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
 					gc_c1v[gc_lane] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:179
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
@@ -1618,7 +1164,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:193
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
 					localSum += gc_c1r[gc_lane]
@@ -1626,7 +1171,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_s_localSum[gc_rank] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:180
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
@@ -1666,7 +1210,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:194
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:180
 					localSum += gc_c2r[gc_lane]
@@ -1674,7 +1217,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_s_localSum[gc_rank] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:181
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
 			gc_left5 := gc_act
 			if compiled.SIMD {
@@ -1714,7 +1256,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:195
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:181
 					localSum += gc_c3r[gc_lane]
@@ -1722,7 +1263,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_s_localSum[gc_rank] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:182
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
 			gc_left6 := gc_act
 			if compiled.SIMD {
@@ -1762,7 +1302,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:196
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:182
 					localSum += gc_c4r[gc_lane]
@@ -1770,7 +1309,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_s_localSum[gc_rank] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:183
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
 			gc_left7 := gc_act
 			if compiled.SIMD {
@@ -1808,7 +1346,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:196
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:183
 					localSum += gc_c5r[gc_lane]
@@ -1818,114 +1355,91 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line cheng_reduce_shfl.go:193
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
+//line cheng_reduce_shfl.go:199
 		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 			gc_at11 := gOdata[gc_off6:][:1]
-			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step6 + 0
-//line cheng_reduce_shfl.go:206
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at11[0] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step6 + 1
-//line cheng_reduce_shfl.go:193
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at11[0] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step6 + 2
-//line cheng_reduce_shfl.go:193
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at11[0] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step6 + 3
-//line cheng_reduce_shfl.go:193
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at11[0] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:191
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 				gc_at11[0] = localSum
 			}
 		} else {
-//line cheng_reduce_shfl.go:191
-			gc_step7 := gc_from
-			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 				{
-//line cheng_reduce_shfl.go:191
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gOdata[gc_bx] = localSum
 				}
 			}
-//line cheng_reduce_shfl.go:191
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 				gOdata[gc_bx] = localSum

@@ -38,7 +38,6 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:46
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -58,11 +57,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 					m := v
 					i := beg
 					for (m == v) && (i < end) {
-//line hecbench_eclcc.go:44
 						gc_b.Tick()
-//line hecbench_eclcc.go:44
 						if gc_b.Stopped() {
-//line hecbench_eclcc.go:44
 							return
 						}
 //line hecbench_eclcc.go:45
@@ -73,7 +69,6 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				}
 			}
 		}
-//line hecbench_eclcc.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -168,7 +163,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_eclcc.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -188,7 +182,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-//line hecbench_eclcc.go:148
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_eclcc.go:152
@@ -197,7 +190,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			idx = gc_c1r[gc_lane]
 			gc_l_idx[gc_lane] = idx
 		}
-//line hecbench_eclcc.go:150
 		gc_save7 := gc_act
 		gc_in7 := gc_act
 		for {
@@ -225,7 +217,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			if gc_act == 0 {
 				break
 			}
-//line hecbench_eclcc.go:159
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -240,7 +231,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:142
 				lane := int32(gc_tx % eclWarpsize)
-//line hecbench_eclcc.go:144
 				idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:150
 				v := wl[idx]
@@ -251,15 +241,12 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 						ostat := representative(nli, nstat)
 						var repeat bool
 						for {
-//line hecbench_eclcc.go:157
 							gc_b.Tick()
-//line hecbench_eclcc.go:157
 							if gc_b.Stopped() {
-//line hecbench_eclcc.go:157
 								return
 							}
-//line hecbench_eclcc.go:158
 							repeat = false
+//line hecbench_eclcc.go:159
 							if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
@@ -285,13 +272,11 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 				gc_l_idx[gc_lane] = idx
 			}
-//line hecbench_eclcc.go:182
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_eclcc.go:189
 				var idx int32
 //line hecbench_eclcc.go:182
 				idx = gc_c2r[gc_lane]
@@ -339,7 +324,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		}
 //line hecbench_eclcc.go:203
 		v := vB[0]
-//line hecbench_eclcc.go:205
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -348,71 +332,29 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			var gc_curr int32 = nstat[v]
 //line hecbench_eclcc.go:205
 			if gc_curr != v {
-//line hecbench_eclcc.go:205
 				var gc_next int32
 //line hecbench_eclcc.go:64
 				var gc_prev int32 = v
-//line hecbench_eclcc.go:205
 				for {
 //line hecbench_eclcc.go:205
 					gc_next = nstat[gc_curr]
-//line hecbench_eclcc.go:205
 					if !(gc_curr > gc_next) {
-//line hecbench_eclcc.go:205
 						break
 					}
 //line hecbench_eclcc.go:205
 					nstat[gc_prev] = gc_next
-//line hecbench_eclcc.go:205
 					gc_prev = gc_curr
-//line hecbench_eclcc.go:205
 					gc_curr = gc_next
 				}
 			}
-//line hecbench_eclcc.go:205
 			var vstat int32 = gc_curr
+//line hecbench_eclcc.go:206
 			lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 			vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 			gc_s_vstat[gc_rank] = vstat
 		}
 //line hecbench_eclcc.go:206
@@ -422,7 +364,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:213
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -441,15 +382,12 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 						ostat := representative(nli, nstat)
 						var repeat bool
 						for {
-//line hecbench_eclcc.go:211
 							gc_b.Tick()
-//line hecbench_eclcc.go:211
 							if gc_b.Stopped() {
-//line hecbench_eclcc.go:211
 								return
 							}
-//line hecbench_eclcc.go:212
 							repeat = false
+//line hecbench_eclcc.go:213
 							if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
@@ -473,7 +411,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 			}
 		}
-//line hecbench_eclcc.go:238
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

@@ -39,7 +39,6 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:46
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -59,11 +58,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 					m := v
 					i := beg
 					for (m == v) && (i < end) {
-//line hecbench_eclcc.go:44
 						gc_b.Tick()
-//line hecbench_eclcc.go:44
 						if gc_b.Stopped() {
-//line hecbench_eclcc.go:44
 							return
 						}
 //line hecbench_eclcc.go:45
@@ -74,13 +70,10 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				}
 			}
 		}
-//line hecbench_eclcc.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_eclcc.go:36
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_eclcc.go:51
 				gc_vb := archsimd.BroadcastInt32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
@@ -88,94 +81,32 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 					from := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*eclThreadsPerBlock)).Add(gc_iota)
 //line hecbench_eclcc.go:51
 					if (gc_tx+gc_bx*eclThreadsPerBlock) < -2147483648 || (gc_tx+gc_bx*eclThreadsPerBlock) > 2147483640 {
-//line hecbench_eclcc.go:51
 						break
 					}
 //line hecbench_eclcc.go:51
 					gc_if := from.Equal(gc_vb)
 					if gc_if.ToBits() != 0 {
-//line hecbench_eclcc.go:52
 						if gc_if.ToBits() != 0 {
 //line hecbench_eclcc.go:52
 							g.TopL = 0
 						}
-//line hecbench_eclcc.go:52
 						if gc_if.ToBits() != 0 {
+//line hecbench_eclcc.go:53
 							g.PosL = 0
 						}
-//line hecbench_eclcc.go:53
 						if gc_if.ToBits() != 0 {
+//line hecbench_eclcc.go:54
 							g.TopH = nodes - 1
 						}
-//line hecbench_eclcc.go:54
 						if gc_if.ToBits() != 0 {
+//line hecbench_eclcc.go:55
 							g.PosH = nodes - 1
 						}
 					}
 				}
-//line hecbench_eclcc.go:57
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
@@ -209,7 +140,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_eclcc.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -229,7 +159,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-//line hecbench_eclcc.go:148
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
@@ -271,7 +200,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-//line hecbench_eclcc.go:150
 		gc_save7 := gc_act
 		gc_in7 := gc_act
 		for {
@@ -299,7 +227,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			if gc_act == 0 {
 				break
 			}
-//line hecbench_eclcc.go:159
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -314,7 +241,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:142
 				lane := int32(gc_tx % eclWarpsize)
-//line hecbench_eclcc.go:144
 				idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:150
 				v := wl[idx]
@@ -325,15 +251,12 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 						ostat := representative(nli, nstat)
 						var repeat bool
 						for {
-//line hecbench_eclcc.go:157
 							gc_b.Tick()
-//line hecbench_eclcc.go:157
 							if gc_b.Stopped() {
-//line hecbench_eclcc.go:157
 								return
 							}
-//line hecbench_eclcc.go:158
 							repeat = false
+//line hecbench_eclcc.go:159
 							if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
@@ -359,7 +282,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 				gc_l_idx[gc_lane] = idx
 			}
-//line hecbench_eclcc.go:182
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
@@ -442,7 +364,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		}
 //line hecbench_eclcc.go:203
 		v := vB[0]
-//line hecbench_eclcc.go:205
 		gc_vstep := 0
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -452,73 +373,31 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				var gc_curr int32 = nstat[v]
 //line hecbench_eclcc.go:205
 				if gc_curr != v {
-//line hecbench_eclcc.go:205
 					var gc_next int32
 //line hecbench_eclcc.go:64
 					var gc_prev int32 = v
-//line hecbench_eclcc.go:205
 					for {
 //line hecbench_eclcc.go:205
 						gc_next = nstat[gc_curr]
-//line hecbench_eclcc.go:205
 						if !(gc_curr > gc_next) {
-//line hecbench_eclcc.go:205
 							break
 						}
 //line hecbench_eclcc.go:205
 						nstat[gc_prev] = gc_next
-//line hecbench_eclcc.go:205
 						gc_prev = gc_curr
-//line hecbench_eclcc.go:205
 						gc_curr = gc_next
 					}
 				}
-//line hecbench_eclcc.go:205
 				var vstat int32 = gc_curr
+//line hecbench_eclcc.go:206
 				archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
-				gc_s_vstat[gc_rank] = vstat
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 			vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 			gc_s_vstat[gc_rank] = vstat
 		}
 //line hecbench_eclcc.go:206
@@ -528,7 +407,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:213
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -547,15 +425,12 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 						ostat := representative(nli, nstat)
 						var repeat bool
 						for {
-//line hecbench_eclcc.go:211
 							gc_b.Tick()
-//line hecbench_eclcc.go:211
 							if gc_b.Stopped() {
-//line hecbench_eclcc.go:211
 								return
 							}
-//line hecbench_eclcc.go:212
 							repeat = false
+//line hecbench_eclcc.go:213
 							if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
@@ -579,7 +454,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 			}
 		}
-//line hecbench_eclcc.go:238
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

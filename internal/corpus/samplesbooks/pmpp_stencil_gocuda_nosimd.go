@@ -70,7 +70,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:54
 							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
-//line pmpp_stencil.go:57
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -84,7 +83,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
-//line pmpp_stencil.go:58
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -96,7 +94,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
-//line pmpp_stencil.go:58
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -108,6 +105,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
+//line pmpp_stencil.go:69
 		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -147,11 +145,8 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_at5 := inS[gc_off5:][:1]
 						gc_at6 := inS[gc_off6:][:1]
 						gc_vstep := gc_fastlo2
-//line pmpp_stencil.go:48
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:48
 						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:48
 						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:60
 						gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
@@ -168,157 +163,125 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
 							var i int = gc_bz*outTileDimSmall + gc_tz - 1
-//line pmpp_stencil.go:48
 							_ = i
-							var j int = gc_by*outTileDimSmall + gc_ty - 1
 //line pmpp_stencil.go:49
+							var j int = gc_by*outTileDimSmall + gc_ty - 1
 							_ = j
-							var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
 							_ = k
 //line pmpp_stencil.go:58
 							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:59
 								var gc_ld15 lanes.Float32x8
 //line pmpp_stencil.go:59
 								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 									gc_ld15 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:60
 									break gc_steps2
 								}
-//line pmpp_stencil.go:60
 								var gc_ld16 lanes.Float32x8
 //line pmpp_stencil.go:60
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 									gc_ld16 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 								} else {
-//line pmpp_stencil.go:61
 									break gc_steps2
 								}
-//line pmpp_stencil.go:61
 								var gc_ld17 lanes.Float32x8
 //line pmpp_stencil.go:61
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 									gc_ld17 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 								} else {
-//line pmpp_stencil.go:62
 									break gc_steps2
 								}
-//line pmpp_stencil.go:62
 								var gc_ld18 lanes.Float32x8
 //line pmpp_stencil.go:62
 								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 									gc_ld18 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:63
 									break gc_steps2
 								}
-//line pmpp_stencil.go:63
 								var gc_ld19 lanes.Float32x8
 //line pmpp_stencil.go:63
 								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 									gc_ld19 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:64
 									break gc_steps2
 								}
-//line pmpp_stencil.go:64
 								var gc_ld20 lanes.Float32x8
 //line pmpp_stencil.go:64
 								if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 									gc_ld20 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:65
 									break gc_steps2
 								}
-//line pmpp_stencil.go:65
 								var gc_ld21 lanes.Float32x8
 //line pmpp_stencil.go:65
 								if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 									gc_ld21 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:66
 									break gc_steps2
 								}
 //line pmpp_stencil.go:66
 								gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							} else {
-//line pmpp_stencil.go:66
 								gc_b3 := gc_none2
 //line pmpp_stencil.go:66
 								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
 									gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
 									gc_b3 = gc_all2
 								}
 //line pmpp_stencil.go:59
 								gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
 								if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:59
 									var gc_ld22 lanes.Float32x8
 //line pmpp_stencil.go:59
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:60
 										break gc_steps2
 									}
-//line pmpp_stencil.go:60
 									var gc_ld23 lanes.Float32x8
 //line pmpp_stencil.go:60
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:61
 										break gc_steps2
 									}
-//line pmpp_stencil.go:61
 									var gc_ld24 lanes.Float32x8
 //line pmpp_stencil.go:61
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:62
 										break gc_steps2
 									}
-//line pmpp_stencil.go:62
 									var gc_ld25 lanes.Float32x8
 //line pmpp_stencil.go:62
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 										gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:63
 										break gc_steps2
 									}
-//line pmpp_stencil.go:63
 									var gc_ld26 lanes.Float32x8
 //line pmpp_stencil.go:63
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 										gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:64
 										break gc_steps2
 									}
-//line pmpp_stencil.go:64
 									var gc_ld27 lanes.Float32x8
 //line pmpp_stencil.go:64
 									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 										gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:65
 										break gc_steps2
 									}
-//line pmpp_stencil.go:65
 									var gc_ld28 lanes.Float32x8
 //line pmpp_stencil.go:65
 									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 										gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:66
 										break gc_steps2
 									}
 //line pmpp_stencil.go:66
@@ -326,7 +289,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								}
 							}
 						}
-//line pmpp_stencil.go:68
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
@@ -343,7 +305,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 									float32(c6)*gc_at6[0][gc_ty][gc_tx]
 							}
 						}
-//line pmpp_stencil.go:70
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -366,13 +327,9 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-//line pmpp_stencil.go:71
 				gc_vstep2 := gc_from
-//line pmpp_stencil.go:48
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:48
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:48
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:60
 				gc_vb := lanes.BroadcastFloat32x8(float32(c0))
@@ -395,152 +352,120 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					if (i*
 //line pmpp_stencil.go:60
 						n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:58
 						break
 					}
 //line pmpp_stencil.go:58
 					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:59
 						var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:59
 						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 						} else {
-//line pmpp_stencil.go:60
 							break gc_steps
 						}
-//line pmpp_stencil.go:60
 						var gc_ld2 lanes.Float32x8
 //line pmpp_stencil.go:60
 						if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 							gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 						} else {
-//line pmpp_stencil.go:61
 							break gc_steps
 						}
-//line pmpp_stencil.go:61
 						var gc_ld3 lanes.Float32x8
 //line pmpp_stencil.go:61
 						if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 							gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 						} else {
-//line pmpp_stencil.go:62
 							break gc_steps
 						}
-//line pmpp_stencil.go:62
 						var gc_ld4 lanes.Float32x8
 //line pmpp_stencil.go:62
 						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 							gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 						} else {
-//line pmpp_stencil.go:63
 							break gc_steps
 						}
-//line pmpp_stencil.go:63
 						var gc_ld5 lanes.Float32x8
 //line pmpp_stencil.go:63
 						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 							gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 						} else {
-//line pmpp_stencil.go:64
 							break gc_steps
 						}
-//line pmpp_stencil.go:64
 						var gc_ld6 lanes.Float32x8
 //line pmpp_stencil.go:64
 						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 							gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 						} else {
-//line pmpp_stencil.go:65
 							break gc_steps
 						}
-//line pmpp_stencil.go:65
 						var gc_ld7 lanes.Float32x8
 //line pmpp_stencil.go:65
 						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 							gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 						} else {
-//line pmpp_stencil.go:66
 							break gc_steps
 						}
 //line pmpp_stencil.go:66
 						gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 					} else {
-//line pmpp_stencil.go:60
 						gc_b2 := gc_none
 //line pmpp_stencil.go:60
 						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
 							gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
 							gc_b2 = gc_all
 						}
 //line pmpp_stencil.go:59
 						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
 						if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:59
 							var gc_ld8 lanes.Float32x8
 //line pmpp_stencil.go:59
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:60
 								break gc_steps
 							}
-//line pmpp_stencil.go:60
 							var gc_ld9 lanes.Float32x8
 //line pmpp_stencil.go:60
 							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 							} else {
-//line pmpp_stencil.go:61
 								break gc_steps
 							}
-//line pmpp_stencil.go:61
 							var gc_ld10 lanes.Float32x8
 //line pmpp_stencil.go:61
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 							} else {
-//line pmpp_stencil.go:62
 								break gc_steps
 							}
-//line pmpp_stencil.go:62
 							var gc_ld11 lanes.Float32x8
 //line pmpp_stencil.go:62
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 								gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 							} else {
-//line pmpp_stencil.go:63
 								break gc_steps
 							}
-//line pmpp_stencil.go:63
 							var gc_ld12 lanes.Float32x8
 //line pmpp_stencil.go:63
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 								gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 							} else {
-//line pmpp_stencil.go:64
 								break gc_steps
 							}
-//line pmpp_stencil.go:64
 							var gc_ld13 lanes.Float32x8
 //line pmpp_stencil.go:64
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 								gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:65
 								break gc_steps
 							}
-//line pmpp_stencil.go:65
 							var gc_ld14 lanes.Float32x8
 //line pmpp_stencil.go:65
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 								gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:66
 								break gc_steps
 							}
 //line pmpp_stencil.go:66
@@ -548,7 +473,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						}
 					}
 				}
-//line pmpp_stencil.go:62
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -569,7 +493,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			}
-//line pmpp_stencil.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -771,11 +694,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_vstep := gc_fastlo3
-//line pmpp_stencil.go:78
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:78
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:78
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:104
 							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
@@ -799,11 +719,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:103
 										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
 									} else {
-//line pmpp_stencil.go:103
 										gc_b6 := gc_none2
 //line pmpp_stencil.go:103
 										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-//line pmpp_stencil.go:102
 											gc_b6 = gc_all2
 										}
 //line pmpp_stencil.go:102
@@ -814,18 +732,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 										}
 									}
 								} else {
-//line pmpp_stencil.go:103
 									gc_b5 := gc_none2
 //line pmpp_stencil.go:103
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
 										gc_b5 = gc_all2
 									}
 //line pmpp_stencil.go:101
 									gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
 									if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:101
 										gc_b7 := gc_none2
 //line pmpp_stencil.go:101
 										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
@@ -840,7 +754,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 								}
 							}
-//line pmpp_stencil.go:105
 							for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 //line pmpp_stencil.go:78
@@ -884,11 +797,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 				} else {
 					gc_vstep2 := 0
-//line pmpp_stencil.go:78
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:78
 					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:78
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:104
 					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
@@ -908,7 +818,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:101
 						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:101
 							break
 						}
 //line pmpp_stencil.go:101
@@ -917,143 +826,113 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 //line pmpp_stencil.go:103
 								gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-//line pmpp_stencil.go:103
 								var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:103
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:104
 									break gc_steps
 								}
-//line pmpp_stencil.go:104
 								var gc_ld2 lanes.Float32x8
 //line pmpp_stencil.go:104
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 								} else {
-//line pmpp_stencil.go:105
 									break gc_steps
 								}
-//line pmpp_stencil.go:105
 								var gc_ld3 lanes.Float32x8
 //line pmpp_stencil.go:105
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 								} else {
-//line pmpp_stencil.go:106
 									break gc_steps
 								}
-//line pmpp_stencil.go:106
 								var gc_ld4 lanes.Float32x8
 //line pmpp_stencil.go:106
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:107
 									break gc_steps
 								}
-//line pmpp_stencil.go:107
 								var gc_ld5 lanes.Float32x8
 //line pmpp_stencil.go:107
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 									gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:108
 									break gc_steps
 								}
-//line pmpp_stencil.go:108
 								var gc_ld6 lanes.Float32x8
 //line pmpp_stencil.go:108
 								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 									gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:109
 									break gc_steps
 								}
-//line pmpp_stencil.go:109
 								var gc_ld7 lanes.Float32x8
 //line pmpp_stencil.go:109
 								if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 									gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:110
 									break gc_steps
 								}
 //line pmpp_stencil.go:110
 								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 							} else {
-//line pmpp_stencil.go:104
 								gc_b3 := gc_none
 //line pmpp_stencil.go:104
 								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-//line pmpp_stencil.go:102
 									gc_b3 = gc_all
 								}
 //line pmpp_stencil.go:102
 								gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 								if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:103
 									var gc_ld8 lanes.Float32x8
 //line pmpp_stencil.go:103
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:104
 										break gc_steps
 									}
-//line pmpp_stencil.go:104
 									var gc_ld9 lanes.Float32x8
 //line pmpp_stencil.go:104
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:105
 										break gc_steps
 									}
-//line pmpp_stencil.go:105
 									var gc_ld10 lanes.Float32x8
 //line pmpp_stencil.go:105
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:106
 										break gc_steps
 									}
-//line pmpp_stencil.go:106
 									var gc_ld11 lanes.Float32x8
 //line pmpp_stencil.go:106
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:107
 										break gc_steps
 									}
-//line pmpp_stencil.go:107
 									var gc_ld12 lanes.Float32x8
 //line pmpp_stencil.go:107
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:108
 										break gc_steps
 									}
-//line pmpp_stencil.go:108
 									var gc_ld13 lanes.Float32x8
 //line pmpp_stencil.go:108
 									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:109
 										break gc_steps
 									}
-//line pmpp_stencil.go:109
 									var gc_ld14 lanes.Float32x8
 //line pmpp_stencil.go:109
 									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:110
 										break gc_steps
 									}
 //line pmpp_stencil.go:110
@@ -1061,18 +940,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								}
 							}
 						} else {
-//line pmpp_stencil.go:104
 							gc_b2 := gc_none
 //line pmpp_stencil.go:104
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
 								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:101
 							gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
 							if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:101
 								gc_b4 := gc_none
 //line pmpp_stencil.go:101
 								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
@@ -1081,67 +956,53 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:102
 								gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 								if gc_if2.And(gc_if3).ToBits() != 0 {
-//line pmpp_stencil.go:103
 									var gc_ld15 lanes.Float32x8
 //line pmpp_stencil.go:103
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:104
 										break gc_steps
 									}
-//line pmpp_stencil.go:104
 									var gc_ld16 lanes.Float32x8
 //line pmpp_stencil.go:104
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:105
 										break gc_steps
 									}
-//line pmpp_stencil.go:105
 									var gc_ld17 lanes.Float32x8
 //line pmpp_stencil.go:105
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:106
 										break gc_steps
 									}
-//line pmpp_stencil.go:106
 									var gc_ld18 lanes.Float32x8
 //line pmpp_stencil.go:106
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:107
 										break gc_steps
 									}
-//line pmpp_stencil.go:107
 									var gc_ld19 lanes.Float32x8
 //line pmpp_stencil.go:107
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:108
 										break gc_steps
 									}
-//line pmpp_stencil.go:108
 									var gc_ld20 lanes.Float32x8
 //line pmpp_stencil.go:108
 									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:109
 										break gc_steps
 									}
-//line pmpp_stencil.go:109
 									var gc_ld21 lanes.Float32x8
 //line pmpp_stencil.go:109
 									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:110
 										break gc_steps
 									}
 //line pmpp_stencil.go:110
@@ -1150,7 +1011,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							}
 						}
 					}
-//line pmpp_stencil.go:106
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1267,7 +1127,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								inCurr = gc_at2[gc_u]
 								gc_at3[gc_u] = inCurr
 							}
-//line pmpp_stencil.go:146
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
 							gc_s_inNext[gc_rank] = inNext
@@ -1293,7 +1152,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -1318,7 +1176,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -1344,11 +1201,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
 							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							gc_vstep := gc_fastlo2
-//line pmpp_stencil.go:128
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:128
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx := gc_vstep
@@ -1363,16 +1217,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
-//line pmpp_stencil.go:145
 									gc_b3 := gc_none2
 //line pmpp_stencil.go:145
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
 										gc_b3 = gc_all2
 									}
 //line pmpp_stencil.go:145
 									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:145
 									if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:145
 										inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
@@ -1387,7 +1238,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 								inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -1403,7 +1253,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -1413,11 +1262,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 				} else {
 					gc_vstep2 := 0
-//line pmpp_stencil.go:128
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:128
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -1429,7 +1275,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:145
 						if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:145
 							break
 						}
 //line pmpp_stencil.go:145
@@ -1437,16 +1282,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 							inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 						} else {
-//line pmpp_stencil.go:146
 							gc_b2 := gc_none
 //line pmpp_stencil.go:146
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
 								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:145
 							gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:145
 							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:145
 								inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
@@ -1461,7 +1303,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -1500,11 +1341,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
 							gc_vstep3 := gc_fastlo3
-//line pmpp_stencil.go:128
 							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 							gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:128
 							gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:153
 							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
@@ -1535,11 +1373,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:152
 										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									} else {
-//line pmpp_stencil.go:152
 										gc_b8 := gc_none4
 //line pmpp_stencil.go:152
 										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
 											gc_b8 = gc_all4
 										}
 //line pmpp_stencil.go:151
@@ -1550,18 +1386,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 										}
 									}
 								} else {
-//line pmpp_stencil.go:152
 									gc_b7 := gc_none4
 //line pmpp_stencil.go:152
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
 										gc_b7 = gc_all4
 									}
 //line pmpp_stencil.go:150
 									gc_if7 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
 									if gc_if7.ToBits() != 0 {
-//line pmpp_stencil.go:150
 										gc_b9 := gc_none4
 //line pmpp_stencil.go:150
 										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
@@ -1576,14 +1408,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 								}
 							}
-//line pmpp_stencil.go:154
 							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 								inPrev := gc_s_inPrev[gc_rank]
 								inCurr := gc_s_inCurr[gc_rank]
 								inNext := gc_s_inNext[gc_rank]
@@ -1609,7 +1439,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
@@ -1629,11 +1458,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 				} else {
 					gc_vstep4 := 0
-//line pmpp_stencil.go:128
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 					gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
-//line pmpp_stencil.go:128
 					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:153
 					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
@@ -1659,7 +1485,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:150
 						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:150
 							break
 						}
 //line pmpp_stencil.go:150
@@ -1668,91 +1493,73 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 //line pmpp_stencil.go:152
 								gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:152
 								var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:152
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 								} else {
-//line pmpp_stencil.go:154
 									break gc_steps
 								}
-//line pmpp_stencil.go:154
 								var gc_ld2 lanes.Float32x8
 //line pmpp_stencil.go:154
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 								} else {
-//line pmpp_stencil.go:155
 									break gc_steps
 								}
-//line pmpp_stencil.go:155
 								var gc_ld3 lanes.Float32x8
 //line pmpp_stencil.go:155
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:156
 									break gc_steps
 								}
-//line pmpp_stencil.go:156
 								var gc_ld4 lanes.Float32x8
 //line pmpp_stencil.go:156
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:157
 									break gc_steps
 								}
 //line pmpp_stencil.go:157
 								gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
 							} else {
-//line pmpp_stencil.go:153
 								gc_b5 := gc_none3
 //line pmpp_stencil.go:153
 								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
 									gc_b5 = gc_all3
 								}
 //line pmpp_stencil.go:151
 								gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 								if gc_if3.ToBits() != 0 {
-//line pmpp_stencil.go:152
 									var gc_ld5 lanes.Float32x8
 //line pmpp_stencil.go:152
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 										gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:154
 										break gc_steps
 									}
-//line pmpp_stencil.go:154
 									var gc_ld6 lanes.Float32x8
 //line pmpp_stencil.go:154
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:155
 										break gc_steps
 									}
-//line pmpp_stencil.go:155
 									var gc_ld7 lanes.Float32x8
 //line pmpp_stencil.go:155
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:156
 										break gc_steps
 									}
-//line pmpp_stencil.go:156
 									var gc_ld8 lanes.Float32x8
 //line pmpp_stencil.go:156
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:157
 										break gc_steps
 									}
 //line pmpp_stencil.go:157
@@ -1760,18 +1567,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								}
 							}
 						} else {
-//line pmpp_stencil.go:153
 							gc_b4 := gc_none3
 //line pmpp_stencil.go:153
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
 								gc_b4 = gc_all3
 							}
 //line pmpp_stencil.go:150
 							gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
 							if gc_if4.ToBits() != 0 {
-//line pmpp_stencil.go:150
 								gc_b6 := gc_none3
 //line pmpp_stencil.go:150
 								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
@@ -1780,41 +1583,33 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:151
 								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 								if gc_if4.And(gc_if5).ToBits() != 0 {
-//line pmpp_stencil.go:152
 									var gc_ld9 lanes.Float32x8
 //line pmpp_stencil.go:152
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:154
 										break gc_steps
 									}
-//line pmpp_stencil.go:154
 									var gc_ld10 lanes.Float32x8
 //line pmpp_stencil.go:154
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:155
 										break gc_steps
 									}
-//line pmpp_stencil.go:155
 									var gc_ld11 lanes.Float32x8
 //line pmpp_stencil.go:155
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:156
 										break gc_steps
 									}
-//line pmpp_stencil.go:156
 									var gc_ld12 lanes.Float32x8
 //line pmpp_stencil.go:156
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:157
 										break gc_steps
 									}
 //line pmpp_stencil.go:157
@@ -1823,14 +1618,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							}
 						}
 					}
-//line pmpp_stencil.go:155
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
@@ -1884,7 +1677,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:170
 						var inPrev float32
-//line pmpp_stencil.go:172
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -1910,7 +1702,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inPrev = inCurr
 						inCurr = inNext
 						if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:165
 							break
 						}
 //line pmpp_stencil.go:165
@@ -1920,74 +1711,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:165
 						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 					}
-					gc_step := gc_vstep6
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32
-//line pmpp_stencil.go:175
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163

@@ -72,17 +72,15 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
 								var i int = gc_bz*outTileDimSmall + gc_tz - 1
-//line pmpp_stencil.go:48
 								_ = i
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
 //line pmpp_stencil.go:49
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
 								_ = j
-								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 								_ = k
 //line pmpp_stencil.go:54
 								if gc_tx < 0 || gc_tx > len(gc_at[0][gc_ty])-8 {
-//line pmpp_stencil.go:54
 									break
 								}
 //line pmpp_stencil.go:54
@@ -97,7 +95,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:54
 							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
-//line pmpp_stencil.go:57
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -111,7 +108,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
-//line pmpp_stencil.go:58
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
@@ -124,7 +120,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:54
 						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx < 0 || gc_tx > len(inS[gc_tz][gc_ty])-8 {
-//line pmpp_stencil.go:54
 							break
 						}
 //line pmpp_stencil.go:54
@@ -143,7 +138,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
-//line pmpp_stencil.go:58
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -155,6 +149,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
+//line pmpp_stencil.go:69
 		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -195,11 +190,8 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_at6 := inS[gc_off6:][:1]
 						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD {
-//line pmpp_stencil.go:48
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:48
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:60
 							gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
@@ -216,157 +208,125 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
 								var i int = gc_bz*outTileDimSmall + gc_tz - 1
-//line pmpp_stencil.go:48
 								_ = i
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
 //line pmpp_stencil.go:49
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
 								_ = j
-								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 								_ = k
 //line pmpp_stencil.go:58
 								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:59
 									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld15 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:60
 										break gc_steps2
 									}
-//line pmpp_stencil.go:60
 									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld16 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:61
 										break gc_steps2
 									}
-//line pmpp_stencil.go:61
 									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld17 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:62
 										break gc_steps2
 									}
-//line pmpp_stencil.go:62
 									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 										gc_ld18 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:63
 										break gc_steps2
 									}
-//line pmpp_stencil.go:63
 									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 										gc_ld19 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:64
 										break gc_steps2
 									}
-//line pmpp_stencil.go:64
 									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 										gc_ld20 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:65
 										break gc_steps2
 									}
-//line pmpp_stencil.go:65
 									var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 										gc_ld21 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:66
 										break gc_steps2
 									}
 //line pmpp_stencil.go:66
 									gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								} else {
-//line pmpp_stencil.go:66
 									gc_b3 := gc_none2
 //line pmpp_stencil.go:66
 									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
 										gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
 										gc_b3 = gc_all2
 									}
 //line pmpp_stencil.go:59
 									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
 									if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:59
 										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:60
 											break gc_steps2
 										}
-//line pmpp_stencil.go:60
 										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 										} else {
-//line pmpp_stencil.go:61
 											break gc_steps2
 										}
-//line pmpp_stencil.go:61
 										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 										} else {
-//line pmpp_stencil.go:62
 											break gc_steps2
 										}
-//line pmpp_stencil.go:62
 										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:63
 											break gc_steps2
 										}
-//line pmpp_stencil.go:63
 										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:64
 											break gc_steps2
 										}
-//line pmpp_stencil.go:64
 										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:65
 											break gc_steps2
 										}
-//line pmpp_stencil.go:65
 										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:66
 											break gc_steps2
 										}
 //line pmpp_stencil.go:66
@@ -374,7 +334,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 									}
 								}
 							}
-//line pmpp_stencil.go:68
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -393,7 +352,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 									float32(c6)*gc_at6[0][gc_ty][gc_tx]
 							}
 						}
-//line pmpp_stencil.go:70
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -416,14 +374,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-//line pmpp_stencil.go:71
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
-//line pmpp_stencil.go:48
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:48
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:60
 					gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
@@ -446,152 +400,120 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						if (i*
 //line pmpp_stencil.go:60
 							n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:58
 							break
 						}
 //line pmpp_stencil.go:58
 						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:59
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:60
 								break gc_steps
 							}
-//line pmpp_stencil.go:60
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 							} else {
-//line pmpp_stencil.go:61
 								break gc_steps
 							}
-//line pmpp_stencil.go:61
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 							} else {
-//line pmpp_stencil.go:62
 								break gc_steps
 							}
-//line pmpp_stencil.go:62
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 							} else {
-//line pmpp_stencil.go:63
 								break gc_steps
 							}
-//line pmpp_stencil.go:63
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 							} else {
-//line pmpp_stencil.go:64
 								break gc_steps
 							}
-//line pmpp_stencil.go:64
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 								gc_ld6 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:65
 								break gc_steps
 							}
-//line pmpp_stencil.go:65
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:66
 								break gc_steps
 							}
 //line pmpp_stencil.go:66
 							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 						} else {
-//line pmpp_stencil.go:60
 							gc_b2 := gc_none
 //line pmpp_stencil.go:60
 							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
 								gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
 								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:59
 							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
 							if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:59
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:60
 									break gc_steps
 								}
-//line pmpp_stencil.go:60
 								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 									gc_ld9 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 								} else {
-//line pmpp_stencil.go:61
 									break gc_steps
 								}
-//line pmpp_stencil.go:61
 								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 									gc_ld10 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 								} else {
-//line pmpp_stencil.go:62
 									break gc_steps
 								}
-//line pmpp_stencil.go:62
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 									gc_ld11 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:63
 									break gc_steps
 								}
-//line pmpp_stencil.go:63
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 									gc_ld12 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 								} else {
-//line pmpp_stencil.go:64
 									break gc_steps
 								}
-//line pmpp_stencil.go:64
 								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 									gc_ld13 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:65
 									break gc_steps
 								}
-//line pmpp_stencil.go:65
 								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 									gc_ld14 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:66
 									break gc_steps
 								}
 //line pmpp_stencil.go:66
@@ -599,7 +521,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							}
 						}
 					}
-//line pmpp_stencil.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -622,7 +543,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			}
-//line pmpp_stencil.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -673,13 +593,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_at5 := in[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-//line pmpp_stencil.go:85
 							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-//line pmpp_stencil.go:85
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:85
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:85
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
@@ -697,16 +613,13 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:89
 									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
-//line pmpp_stencil.go:89
 									gc_b4 := gc_none2
 //line pmpp_stencil.go:89
 									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:89
 										gc_b4 = gc_all2
 									}
 //line pmpp_stencil.go:89
 									gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:89
 									if gc_if3.ToBits() != 0 {
 //line pmpp_stencil.go:89
 										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
@@ -716,23 +629,19 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:92
 									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
-//line pmpp_stencil.go:92
 									gc_b5 := gc_none2
 //line pmpp_stencil.go:92
 									if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:92
 										gc_b5 = gc_all2
 									}
 //line pmpp_stencil.go:92
 									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:92
 									if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:92
 										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if4)
 									}
 								}
 							}
-//line pmpp_stencil.go:94
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -775,13 +684,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line pmpp_stencil.go:85
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line pmpp_stencil.go:85
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:85
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:85
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -794,7 +699,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
 							gc_tx > len(inCurrS[gc_ty])-8 ||
 							gc_tx > len(inNextS[gc_ty])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:85
 							break
 						}
 //line pmpp_stencil.go:85
@@ -811,30 +715,23 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								var gc_lanes [8]float32
 //line pmpp_stencil.go:90
 								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
-//line pmpp_stencil.go:90
 								for gc_k := range 8 {
-//line pmpp_stencil.go:90
 									if 0xff&(1<<gc_k) != 0 {
-//line pmpp_stencil.go:90
 										gc_pos.Thread = gc_rank + gc_k
 //line pmpp_stencil.go:90
 										inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line pmpp_stencil.go:90
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line pmpp_stencil.go:90
 							gc_b2 := gc_none
 //line pmpp_stencil.go:90
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:89
 								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:89
 							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:89
 							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:89
 								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
@@ -844,17 +741,13 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									var gc_lanes2 [8]float32
 //line pmpp_stencil.go:90
 									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
-//line pmpp_stencil.go:90
 									for gc_k2 := range 8 {
-//line pmpp_stencil.go:90
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line pmpp_stencil.go:90
 											gc_pos.Thread = gc_rank + gc_k2
 //line pmpp_stencil.go:90
 											inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line pmpp_stencil.go:90
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -869,30 +762,23 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								var gc_lanes3 [8]float32
 //line pmpp_stencil.go:93
 								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
-//line pmpp_stencil.go:93
 								for gc_k3 := range 8 {
-//line pmpp_stencil.go:93
 									if 0xff&(1<<gc_k3) != 0 {
-//line pmpp_stencil.go:93
 										gc_pos.Thread = gc_rank + gc_k3
 //line pmpp_stencil.go:93
 										inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line pmpp_stencil.go:93
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line pmpp_stencil.go:93
 							gc_b3 := gc_none
 //line pmpp_stencil.go:93
 							if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:92
 								gc_b3 = gc_all
 							}
 //line pmpp_stencil.go:92
 							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:92
 							if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:92
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
@@ -902,23 +788,18 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									var gc_lanes4 [8]float32
 //line pmpp_stencil.go:93
 									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
-//line pmpp_stencil.go:93
 									for gc_k4 := range 8 {
-//line pmpp_stencil.go:93
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line pmpp_stencil.go:93
 											gc_pos.Thread = gc_rank + gc_k4
 //line pmpp_stencil.go:93
 											inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line pmpp_stencil.go:93
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line pmpp_stencil.go:95
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -966,13 +847,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
-//line pmpp_stencil.go:96
 								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
-//line pmpp_stencil.go:96
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:96
 								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:96
 								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
@@ -985,23 +862,19 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:97
 										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
 									} else {
-//line pmpp_stencil.go:97
 										gc_b7 := gc_none4
 //line pmpp_stencil.go:97
 										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:97
 											gc_b7 = gc_all4
 										}
 //line pmpp_stencil.go:97
 										gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:97
 										if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:97
 											archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo2):]).StoreMasked((*[8]float32)(gc_at6[(gc_tx-gc_fastlo2):]), gc_if6)
 										}
 									}
 								}
-//line pmpp_stencil.go:99
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -1032,13 +905,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 				} else {
 					gc_vstep4 := 0
 					if compiled.SIMD {
-//line pmpp_stencil.go:96
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line pmpp_stencil.go:96
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:96
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:96
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
@@ -1049,7 +918,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:96
 							if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:96
 								break
 							}
 //line pmpp_stencil.go:96
@@ -1063,30 +931,23 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									var gc_lanes5 [8]float32
 //line pmpp_stencil.go:98
 									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
-//line pmpp_stencil.go:98
 									for gc_k5 := range 8 {
-//line pmpp_stencil.go:98
 										if 0xff&(1<<gc_k5) != 0 {
-//line pmpp_stencil.go:98
 											gc_pos.Thread = gc_rank + gc_k5
 //line pmpp_stencil.go:98
 											inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
-//line pmpp_stencil.go:98
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line pmpp_stencil.go:98
 								gc_b6 := gc_none3
 //line pmpp_stencil.go:98
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:97
 									gc_b6 = gc_all3
 								}
 //line pmpp_stencil.go:97
 								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:97
 								if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:97
 									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
@@ -1096,23 +957,18 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 										var gc_lanes6 [8]float32
 //line pmpp_stencil.go:98
 										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
-//line pmpp_stencil.go:98
 										for gc_k6 := range 8 {
-//line pmpp_stencil.go:98
 											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
-//line pmpp_stencil.go:98
 												gc_pos.Thread = gc_rank + gc_k6
 //line pmpp_stencil.go:98
 												inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line pmpp_stencil.go:98
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
-//line pmpp_stencil.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -1162,11 +1018,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_vstep5 := gc_fastlo3
 							if compiled.SIMD {
-//line pmpp_stencil.go:78
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:78
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:78
 								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:104
 								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c0))
@@ -1190,11 +1043,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:103
 											gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
 										} else {
-//line pmpp_stencil.go:103
 											gc_b12 := gc_none6
 //line pmpp_stencil.go:103
 											if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-//line pmpp_stencil.go:102
 												gc_b12 = gc_all6
 											}
 //line pmpp_stencil.go:102
@@ -1205,18 +1056,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 											}
 										}
 									} else {
-//line pmpp_stencil.go:103
 										gc_b11 := gc_none6
 //line pmpp_stencil.go:103
 										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
 											gc_b11 = gc_all6
 										}
 //line pmpp_stencil.go:101
 										gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
 										if gc_if11.ToBits() != 0 {
-//line pmpp_stencil.go:101
 											gc_b13 := gc_none6
 //line pmpp_stencil.go:101
 											if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
@@ -1231,7 +1078,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 										}
 									}
 								}
-//line pmpp_stencil.go:105
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -1278,11 +1124,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 				} else {
 					gc_vstep6 := 0
 					if compiled.SIMD {
-//line pmpp_stencil.go:78
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:78
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:78
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:104
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c0))
@@ -1302,7 +1145,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:101
 							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:101
 								break
 							}
 //line pmpp_stencil.go:101
@@ -1311,143 +1153,113 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 //line pmpp_stencil.go:103
 									gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-//line pmpp_stencil.go:103
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:104
 										break gc_steps
 									}
-//line pmpp_stencil.go:104
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:105
 										break gc_steps
 									}
-//line pmpp_stencil.go:105
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:106
 										break gc_steps
 									}
-//line pmpp_stencil.go:106
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:107
 										break gc_steps
 									}
-//line pmpp_stencil.go:107
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:108
 										break gc_steps
 									}
-//line pmpp_stencil.go:108
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld6 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:109
 										break gc_steps
 									}
-//line pmpp_stencil.go:109
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld7 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
-//line pmpp_stencil.go:110
 										break gc_steps
 									}
 //line pmpp_stencil.go:110
 									gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 								} else {
-//line pmpp_stencil.go:104
 									gc_b9 := gc_none5
 //line pmpp_stencil.go:104
 									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-//line pmpp_stencil.go:102
 										gc_b9 = gc_all5
 									}
 //line pmpp_stencil.go:102
 									gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 									if gc_if7.ToBits() != 0 {
-//line pmpp_stencil.go:103
 										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:104
 											break gc_steps
 										}
-//line pmpp_stencil.go:104
 										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
-//line pmpp_stencil.go:105
 											break gc_steps
 										}
-//line pmpp_stencil.go:105
 										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
-//line pmpp_stencil.go:106
 											break gc_steps
 										}
-//line pmpp_stencil.go:106
 										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:107
 											break gc_steps
 										}
-//line pmpp_stencil.go:107
 										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:108
 											break gc_steps
 										}
-//line pmpp_stencil.go:108
 										var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 										if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 											gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:109
 											break gc_steps
 										}
-//line pmpp_stencil.go:109
 										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 										if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 											gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:110
 											break gc_steps
 										}
 //line pmpp_stencil.go:110
@@ -1455,18 +1267,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 								}
 							} else {
-//line pmpp_stencil.go:104
 								gc_b8 := gc_none5
 //line pmpp_stencil.go:104
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
 									gc_b8 = gc_all5
 								}
 //line pmpp_stencil.go:101
 								gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
 								if gc_if8.ToBits() != 0 {
-//line pmpp_stencil.go:101
 									gc_b10 := gc_none5
 //line pmpp_stencil.go:101
 									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
@@ -1475,67 +1283,53 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:102
 									gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 									if gc_if8.And(gc_if9).ToBits() != 0 {
-//line pmpp_stencil.go:103
 										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 											gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:104
 											break gc_steps
 										}
-//line pmpp_stencil.go:104
 										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
-//line pmpp_stencil.go:105
 											break gc_steps
 										}
-//line pmpp_stencil.go:105
 										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
-//line pmpp_stencil.go:106
 											break gc_steps
 										}
-//line pmpp_stencil.go:106
 										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:107
 											break gc_steps
 										}
-//line pmpp_stencil.go:107
 										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:108
 											break gc_steps
 										}
-//line pmpp_stencil.go:108
 										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 										if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 											gc_ld20 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:109
 											break gc_steps
 										}
-//line pmpp_stencil.go:109
 										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 										if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 											gc_ld21 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 										} else {
-//line pmpp_stencil.go:110
 											break gc_steps
 										}
 //line pmpp_stencil.go:110
@@ -1544,7 +1338,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								}
 							}
 						}
-//line pmpp_stencil.go:106
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
@@ -1607,7 +1400,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:114
 							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
 								gc_tx > len(inNextS[gc_ty])-8 {
-//line pmpp_stencil.go:114
 								break
 							}
 //line pmpp_stencil.go:115
@@ -1674,11 +1466,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_at3 := inCurrS[gc_row][gc_fastlo:][:gc_seglen]
 						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-//line pmpp_stencil.go:128
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
@@ -1695,16 +1484,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:135
 									inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
-//line pmpp_stencil.go:135
 									gc_b4 := gc_none2
 //line pmpp_stencil.go:135
 									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:135
 										gc_b4 = gc_all2
 									}
 //line pmpp_stencil.go:135
 									gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:135
 									if gc_if3.ToBits() != 0 {
 //line pmpp_stencil.go:135
 										inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(inPrev, gc_if3)
@@ -1717,16 +1503,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:139
 									inCurr.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-//line pmpp_stencil.go:139
 									gc_b5 := gc_none2
 //line pmpp_stencil.go:139
 									if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:139
 										gc_b5 = gc_all2
 									}
 //line pmpp_stencil.go:139
 									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:139
 									if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:139
 										inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(inCurr, gc_if4)
@@ -1762,7 +1545,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								inCurr = gc_at2[gc_u]
 								gc_at3[gc_u] = inCurr
 							}
-//line pmpp_stencil.go:146
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
 							gc_s_inNext[gc_rank] = inNext
@@ -1788,7 +1570,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -1796,11 +1577,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line pmpp_stencil.go:128
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -1815,7 +1593,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:135
 							break
 						}
 //line pmpp_stencil.go:135
@@ -1823,16 +1600,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:135
 							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
 						} else {
-//line pmpp_stencil.go:136
 							gc_b2 := gc_none
 //line pmpp_stencil.go:136
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:135
 								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:135
 							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:135
 							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:135
 								inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
@@ -1849,30 +1623,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								var gc_lanes [8]float32
 //line pmpp_stencil.go:141
 								inCurr.Store(&gc_lanes)
-//line pmpp_stencil.go:141
 								for gc_k := range 8 {
-//line pmpp_stencil.go:141
 									if 0xff&(1<<gc_k) != 0 {
-//line pmpp_stencil.go:141
 										gc_pos.Thread = gc_rank + gc_k
 //line pmpp_stencil.go:141
 										inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line pmpp_stencil.go:141
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line pmpp_stencil.go:141
 							gc_b3 := gc_none
 //line pmpp_stencil.go:141
 							if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:139
 								gc_b3 = gc_all
 							}
 //line pmpp_stencil.go:139
 							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:139
 							if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:139
 								inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
@@ -1883,17 +1650,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									var gc_lanes2 [8]float32
 //line pmpp_stencil.go:141
 									inCurr.Store(&gc_lanes2)
-//line pmpp_stencil.go:141
 									for gc_k2 := range 8 {
-//line pmpp_stencil.go:141
 										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line pmpp_stencil.go:141
 											gc_pos.Thread = gc_rank + gc_k2
 //line pmpp_stencil.go:141
 											inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line pmpp_stencil.go:141
 									gc_pos.Thread = gc_rank
 								}
 							}
@@ -1926,7 +1689,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -1953,11 +1715,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
-//line pmpp_stencil.go:128
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
 								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
@@ -1972,16 +1731,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 										inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 									} else {
-//line pmpp_stencil.go:145
 										gc_b7 := gc_none4
 //line pmpp_stencil.go:145
 										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
 											gc_b7 = gc_all4
 										}
 //line pmpp_stencil.go:145
 										gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:145
 										if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:145
 											inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if6)
@@ -1998,7 +1754,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 								inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -2014,7 +1769,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -2025,11 +1779,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				} else {
 					gc_vstep4 := 0
 					if compiled.SIMD {
-//line pmpp_stencil.go:128
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
@@ -2041,7 +1792,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:145
 							if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:145
 								break
 							}
 //line pmpp_stencil.go:145
@@ -2049,16 +1799,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 							} else {
-//line pmpp_stencil.go:146
 								gc_b6 := gc_none3
 //line pmpp_stencil.go:146
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
 									gc_b6 = gc_all3
 								}
 //line pmpp_stencil.go:145
 								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:145
 								if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:145
 									inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
@@ -2075,7 +1822,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -2115,11 +1861,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
 							gc_vstep5 := gc_fastlo3
 							if compiled.SIMD {
-//line pmpp_stencil.go:128
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
 								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:153
 								gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
@@ -2150,11 +1893,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:152
 											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 										} else {
-//line pmpp_stencil.go:152
 											gc_b12 := gc_none6
 //line pmpp_stencil.go:152
 											if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
 												gc_b12 = gc_all6
 											}
 //line pmpp_stencil.go:151
@@ -2165,18 +1906,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 											}
 										}
 									} else {
-//line pmpp_stencil.go:152
 										gc_b11 := gc_none6
 //line pmpp_stencil.go:152
 										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
 											gc_b11 = gc_all6
 										}
 //line pmpp_stencil.go:150
 										gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
 										if gc_if11.ToBits() != 0 {
-//line pmpp_stencil.go:150
 											gc_b13 := gc_none6
 //line pmpp_stencil.go:150
 											if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
@@ -2191,7 +1928,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 										}
 									}
 								}
-//line pmpp_stencil.go:154
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -2200,7 +1936,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 								inPrev := gc_s_inPrev[gc_rank]
 								inCurr := gc_s_inCurr[gc_rank]
 								inNext := gc_s_inNext[gc_rank]
@@ -2226,7 +1961,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
@@ -2247,11 +1981,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				} else {
 					gc_vstep6 := 0
 					if compiled.SIMD {
-//line pmpp_stencil.go:128
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:128
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:153
 						gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
@@ -2277,7 +2008,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:150
 							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:150
 								break
 							}
 //line pmpp_stencil.go:150
@@ -2286,91 +2016,73 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 //line pmpp_stencil.go:152
 									gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:152
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
-//line pmpp_stencil.go:154
 										break gc_steps
 									}
-//line pmpp_stencil.go:154
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
-//line pmpp_stencil.go:155
 										break gc_steps
 									}
-//line pmpp_stencil.go:155
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:156
 										break gc_steps
 									}
-//line pmpp_stencil.go:156
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
-//line pmpp_stencil.go:157
 										break gc_steps
 									}
 //line pmpp_stencil.go:157
 									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
 								} else {
-//line pmpp_stencil.go:153
 									gc_b9 := gc_none5
 //line pmpp_stencil.go:153
 									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
 										gc_b9 = gc_all5
 									}
 //line pmpp_stencil.go:151
 									gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 									if gc_if7.ToBits() != 0 {
-//line pmpp_stencil.go:152
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
 										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 											gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
-//line pmpp_stencil.go:154
 											break gc_steps
 										}
-//line pmpp_stencil.go:154
 										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
-//line pmpp_stencil.go:155
 											break gc_steps
 										}
-//line pmpp_stencil.go:155
 										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:156
 											break gc_steps
 										}
-//line pmpp_stencil.go:156
 										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:157
 											break gc_steps
 										}
 //line pmpp_stencil.go:157
@@ -2378,18 +2090,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 								}
 							} else {
-//line pmpp_stencil.go:153
 								gc_b8 := gc_none5
 //line pmpp_stencil.go:153
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
 									gc_b8 = gc_all5
 								}
 //line pmpp_stencil.go:150
 								gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
 								if gc_if8.ToBits() != 0 {
-//line pmpp_stencil.go:150
 									gc_b10 := gc_none5
 //line pmpp_stencil.go:150
 									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
@@ -2398,41 +2106,33 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:151
 									gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 									if gc_if8.And(gc_if9).ToBits() != 0 {
-//line pmpp_stencil.go:152
 										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
 										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
-//line pmpp_stencil.go:154
 											break gc_steps
 										}
-//line pmpp_stencil.go:154
 										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
-//line pmpp_stencil.go:155
 											break gc_steps
 										}
-//line pmpp_stencil.go:155
 										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:156
 											break gc_steps
 										}
-//line pmpp_stencil.go:156
 										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
-//line pmpp_stencil.go:157
 											break gc_steps
 										}
 //line pmpp_stencil.go:157
@@ -2441,7 +2141,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								}
 							}
 						}
-//line pmpp_stencil.go:155
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
@@ -2450,7 +2149,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
@@ -2507,7 +2205,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:172
 						var inPrev float32
-//line pmpp_stencil.go:174
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -2534,7 +2231,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							inPrev = inCurr
 							inCurr = inNext
 							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:165
 								break
 							}
 //line pmpp_stencil.go:165
@@ -2546,74 +2242,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep8
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:177
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-//line pmpp_stencil.go:175
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-							inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32
-//line pmpp_stencil.go:175
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163

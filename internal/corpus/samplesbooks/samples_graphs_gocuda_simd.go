@@ -28,60 +28,20 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:27
 	cta := cg.ThisThreadBlock(t)
-//line samples_graphs.go:30
 	gc_vstep := 0
 	if compiled.SIMD {
-//line samples_graphs.go:30
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
-//line samples_graphs.go:30
 			tempSum := gc_vb
 //line samples_graphs.go:30
 			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:30
-			tempSum := 0.0
-//line samples_graphs.go:32
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:30
-			tempSum := 0.0
-//line samples_graphs.go:32
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:30
-			tempSum := 0.0
-//line samples_graphs.go:32
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:30
-			tempSum := 0.0
-//line samples_graphs.go:32
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_graphs.go:30
 		tempSum := 0.0
-//line samples_graphs.go:32
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples_graphs.go:31
@@ -91,9 +51,9 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			return
 		}
 		gc_more = false
-//line samples_graphs.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples_graphs.go:40
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -103,78 +63,63 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line samples_graphs.go:54
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line samples_graphs.go:38
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line samples_graphs.go:38
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line samples_graphs.go:38
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 					tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 					gc_more = true
 //line samples_graphs.go:32
 					tempSum += float64(gc_at[gc_tx])
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -182,13 +127,12 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -196,13 +140,12 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -210,13 +153,12 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -224,13 +166,12 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_graphs.go:28
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:32
@@ -240,39 +181,38 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			}
 		}
 	}
-//line samples_graphs.go:40
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
 			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
@@ -289,12 +229,10 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line samples_graphs.go:50
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:40
 			beta := tempSum
 			var temp float64
-//line samples_graphs.go:43
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -318,19 +256,16 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_graphs.go:54
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
+//line samples_graphs.go:56
 		var beta float64
 //line samples_graphs.go:53
 		if gc_rank == 0 && gc_bx < outputSize {
 			beta = 0.0
 			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
-//line samples_graphs.go:55
 				gc_b.Tick()
-//line samples_graphs.go:55
 				if gc_b.Stopped() {
-//line samples_graphs.go:55
 					return
 				}
 //line samples_graphs.go:56
@@ -357,60 +292,20 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:70
 	cta := cg.ThisThreadBlock(t)
-//line samples_graphs.go:73
 	gc_vstep := 0
 	if compiled.SIMD {
-//line samples_graphs.go:73
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
-//line samples_graphs.go:73
 			tempSum := gc_vb
 //line samples_graphs.go:73
 			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:73
-			tempSum := 0.0
-//line samples_graphs.go:75
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:73
-			tempSum := 0.0
-//line samples_graphs.go:75
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:73
-			tempSum := 0.0
-//line samples_graphs.go:75
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_graphs.go:73
-			tempSum := 0.0
-//line samples_graphs.go:75
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_graphs.go:73
 		tempSum := 0.0
-//line samples_graphs.go:75
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples_graphs.go:74
@@ -420,9 +315,9 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			return
 		}
 		gc_more = false
-//line samples_graphs.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples_graphs.go:83
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -437,14 +332,13 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:71
 						var globaltid int = gc_bx*gc_bdx + gc_tx
 //line samples_graphs.go:71
 						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line samples_graphs.go:74
 						var i int = globaltid + gc_off
-//line samples_graphs.go:74
 						_ = i
+//line samples_graphs.go:75
 						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line samples_graphs.go:75
 						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
@@ -456,9 +350,7 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_graphs.go:73
 					tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:75
 					gc_more = true
 //line samples_graphs.go:75
 					tempSum += gc_at[gc_tx]
@@ -470,14 +362,12 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:71
 						var globaltid int = gc_bx*gc_bdx + gc_tx
 //line samples_graphs.go:71
 						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line samples_graphs.go:74
 						var i int = globaltid + gc_off
 						if i < 0 || i > len(inputVec)-4 {
-//line samples_graphs.go:75
 							break
 						}
 //line samples_graphs.go:75
@@ -490,72 +380,12 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_graphs.go:71
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line samples_graphs.go:75
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_graphs.go:71
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line samples_graphs.go:75
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_graphs.go:71
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line samples_graphs.go:75
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_graphs.go:71
-						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
-						tempSum := gc_s_tempSum[gc_rank]
-						i := globaltid + gc_off
-						gc_more = true
-//line samples_graphs.go:75
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_graphs.go:71
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
 					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:74
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:75
@@ -565,39 +395,38 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			}
 		}
 	}
-//line samples_graphs.go:83
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
 			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
@@ -605,34 +434,31 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 	}
 //line samples_graphs.go:81
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_graphs.go:84
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:83
 		if (gc_bdx >= 512) && (gc_rank < 256) {
+//line samples_graphs.go:84
 			tempSum = tempSum + tmp[gc_rank+256]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line samples_graphs.go:91
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:90
 		if (gc_bdx >= 256) && (gc_rank < 128) {
+//line samples_graphs.go:91
 			tempSum = tempSum + tmp[gc_rank+128]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line samples_graphs.go:98
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:97
 		if (gc_bdx >= 128) && (gc_rank < 64) {
+//line samples_graphs.go:98
 			tempSum = tempSum + tmp[gc_rank+64]
 			tmp[gc_rank] = tempSum
 		}
@@ -645,12 +471,10 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_graphs.go:113
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_graphs.go:104
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -671,7 +495,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 				tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:107
 				tempSum += tmp[gc_rank+32]
-//line samples_graphs.go:109
 				gc_s_tempSum[gc_rank] = tempSum
 			}
 //line samples_graphs.go:109
@@ -681,7 +504,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_graphs.go:116
 					tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:110
 					gc_c1v[gc_lane] = tempSum
@@ -693,7 +515,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_graphs.go:117
 					tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:110
 					tempSum += gc_c1r[gc_lane]
@@ -702,13 +523,12 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line samples_graphs.go:117
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:113
 			if gc_rank == 0 {
+//line samples_graphs.go:114
 				result[0] = tempSum
 			}
 		}

@@ -28,23 +28,17 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	}
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 			cacheIndex := gc_tx
-//line cbe_dot.go:28
 			tid := gc_tx + gc_bx*gc_bdx
-//line cbe_dot.go:31
 			temp := float32(0)
+//line cbe_dot.go:32
 			for tid < dotN {
-//line cbe_dot.go:32
 				gc_b.Tick()
-//line cbe_dot.go:32
 				if gc_b.Stopped() {
-//line cbe_dot.go:32
 					return
 				}
 //line cbe_dot.go:33
@@ -55,15 +49,15 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			cache[cacheIndex] = temp
 		}
 	}
-//line cbe_dot.go:41
 	i := gc_bdx / 2
+//line cbe_dot.go:42
 	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line cbe_dot.go:48
 		gc_from, gc_to := 0, gc_bdx
+//line cbe_dot.go:49
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -76,9 +70,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line cbe_dot.go:29
 						var cacheIndex int = gc_tx
-//line cbe_dot.go:29
 						_ = cacheIndex
 //line cbe_dot.go:43
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -90,16 +82,13 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line cbe_dot.go:48
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line cbe_dot.go:29
 						var cacheIndex int = gc_tx
 //line cbe_dot.go:44
 						if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
-//line cbe_dot.go:44
 							break
 						}
 //line cbe_dot.go:44
@@ -107,53 +96,9 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-//line cbe_dot.go:44
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-//line cbe_dot.go:48
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-//line cbe_dot.go:44
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-//line cbe_dot.go:48
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-//line cbe_dot.go:44
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-//line cbe_dot.go:48
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-//line cbe_dot.go:44
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-				}
-//line cbe_dot.go:48
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 					cacheIndex := gc_tx
 //line cbe_dot.go:44
 					cache[cacheIndex] += cache[cacheIndex+i]
@@ -162,17 +107,17 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 	}
 	{
-//line cbe_dot.go:52
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
+//line cbe_dot.go:58
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line cbe_dot.go:51
 					gc_at3[0] = cache[0]
 //line cbe_dot.go:51
@@ -182,49 +127,43 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:51
 					gc_at3[0] = cache[0]
 				}
-//line cbe_dot.go:55
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line cbe_dot.go:51
 					gc_at3[0] = cache[0]
 				}
 			} else {
-//line cbe_dot.go:55
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 				}
-//line cbe_dot.go:55
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
@@ -252,23 +191,17 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	}
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 			cacheIndex := gc_tx
-//line cbe_dot.go:84
 			tid := gc_tx + gc_bx*gc_bdx
-//line cbe_dot.go:87
 			temp := float32(0)
+//line cbe_dot.go:88
 			for tid < dotLockN {
-//line cbe_dot.go:88
 				gc_b.Tick()
-//line cbe_dot.go:88
 				if gc_b.Stopped() {
-//line cbe_dot.go:88
 					return
 				}
 //line cbe_dot.go:89
@@ -279,15 +212,15 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			cache[cacheIndex] = temp
 		}
 	}
-//line cbe_dot.go:97
 	i := gc_bdx / 2
+//line cbe_dot.go:98
 	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line cbe_dot.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line cbe_dot.go:105
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -300,9 +233,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line cbe_dot.go:85
 						var cacheIndex int = gc_tx
-//line cbe_dot.go:85
 						_ = cacheIndex
 //line cbe_dot.go:99
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
@@ -314,16 +245,13 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line cbe_dot.go:104
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line cbe_dot.go:85
 						var cacheIndex int = gc_tx
 //line cbe_dot.go:100
 						if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
-//line cbe_dot.go:100
 							break
 						}
 //line cbe_dot.go:100
@@ -331,53 +259,9 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-//line cbe_dot.go:100
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-//line cbe_dot.go:104
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-//line cbe_dot.go:100
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-//line cbe_dot.go:104
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-//line cbe_dot.go:100
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-//line cbe_dot.go:104
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-//line cbe_dot.go:100
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
-				}
-//line cbe_dot.go:104
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 					cacheIndex := gc_tx
 //line cbe_dot.go:100
 					cache[cacheIndex] += cache[cacheIndex+i]
@@ -386,16 +270,15 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 		}
 	}
 	{
-//line cbe_dot.go:108
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
@@ -404,8 +287,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
@@ -414,8 +296,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
@@ -424,8 +305,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
@@ -434,8 +314,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 			}
-//line cbe_dot.go:113
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line cbe_dot.go:107

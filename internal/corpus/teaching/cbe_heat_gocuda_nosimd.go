@@ -20,7 +20,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line cbe_heat.go:74
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,35 +30,30 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line cbe_heat.go:85
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+//line cbe_heat.go:88
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
 				gc_at := texConstSrc[gc_off:][:gc_runhi]
 				gc_at2 := iptr[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
-//line cbe_heat.go:69
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line cbe_heat.go:64
 					var x int = gc_tx + gc_bx*gc_bdx
 					var y int = gc_ty + gc_by*gc_bdy
-					var offset int = x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:66
+					var offset int = x + y*gc_bdx*gc_gdx
 					_ = offset
-//line cbe_heat.go:68
 					c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line cbe_heat.go:68
 					gc_if2 := c.NotEqual(gc_vb2)
-//line cbe_heat.go:68
 					if gc_if2.ToBits() != 0 {
 //line cbe_heat.go:68
 						c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 					}
 				}
-//line cbe_heat.go:70
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line cbe_heat.go:68
 					c := gc_at[gc_tx]
@@ -68,106 +62,33 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					}
 				}
 			} else {
-//line cbe_heat.go:75
 				gc_vstep2 := gc_runlo
-//line cbe_heat.go:69
 				gc_vb := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line cbe_heat.go:64
 					var x int = gc_tx + gc_bx*gc_bdx
 					var y int = gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:66
 					var offset int = x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 					if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
-//line cbe_heat.go:68
 						break
 					}
 //line cbe_heat.go:68
 					c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
 //line cbe_heat.go:68
 					gc_if := c.NotEqual(gc_vb)
-//line cbe_heat.go:70
 					if gc_if.ToBits() != 0 {
-//line cbe_heat.go:70
 						c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 					}
 				}
-//line cbe_heat.go:72
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-//line cbe_heat.go:75
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-//line cbe_heat.go:75
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-//line cbe_heat.go:75
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-				}
-//line cbe_heat.go:75
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line cbe_heat.go:64
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:66
 					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 					c := texConstSrc[offset]
@@ -176,7 +97,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					}
 				}
 			}
-//line cbe_heat.go:75
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -31,7 +31,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_more.go:39
 	logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
-//line ggml_more.go:42
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -39,46 +38,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		var maxLogit float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 		maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 		gc_s_maxLogit[gc_rank] = maxLogit
 	}
 //line ggml_more.go:43
@@ -88,9 +51,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more = false
-//line ggml_more.go:50
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_more.go:52
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -101,15 +64,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line ggml_more.go:67
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:69
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -121,12 +81,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line ggml_more.go:55
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -138,12 +95,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line ggml_more.go:55
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -155,12 +109,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line ggml_more.go:55
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -172,11 +123,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:56
 					maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 					gc_more = true
 //line ggml_more.go:44
 					val := gc_at[gc_tx]
@@ -188,14 +137,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -208,11 +156,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -225,11 +172,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -242,11 +188,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -259,11 +204,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 					i := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:44
@@ -288,30 +232,25 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:67
 			maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:51
 			var x float32 = maxLogit
-//line ggml_more.go:53
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane] = x
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 			x := gc_l_x[gc_lane]
 //line ggml_more.go:35
 			var maxLogit float32
@@ -319,9 +258,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			var r float32 = x
 //line ggml_more.go:51
 			maxLogit = r
-//line ggml_more.go:53
 			sum := float32(0.0)
-//line ggml_more.go:56
 			gc_s_maxLogit[gc_rank] = maxLogit
 			gc_s_sum[gc_rank] = sum
 		}
@@ -333,9 +270,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:61
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_more.go:63
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -346,16 +283,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 				gc_at3 := logits[gc_off5:][:gc_to]
 				gc_at4 := tmp[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line ggml_more.go:78
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:80
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -366,13 +300,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
-//line ggml_more.go:65
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -383,13 +314,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
-//line ggml_more.go:65
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -400,13 +328,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
-//line ggml_more.go:65
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -417,12 +342,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:66
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 					gc_more2 = true
 //line ggml_more.go:55
 					logitI := gc_at3[gc_tx]
@@ -433,15 +356,14 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -453,12 +375,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -470,12 +391,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -487,12 +407,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -504,12 +423,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line ggml_more.go:55
@@ -533,11 +451,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:77
 			sum := gc_s_sum[gc_rank]
 //line ggml_more.go:61
 			var x_ float32 = sum
-//line ggml_more.go:63
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -552,7 +468,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c2r[gc_lane]
@@ -565,16 +480,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			gc_rank := gc_w + gc_lane
 //line ggml_norm.go:34
 			var sum float32
-//line ggml_norm.go:36
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 			var r_ float32 = x_
 //line ggml_more.go:61
 			sum = r_
 			sum = logf(sum)
-//line ggml_more.go:64
 			loss := float32(0.0)
-//line ggml_more.go:67
 			gc_s_sum[gc_rank] = sum
 			gc_s_loss[gc_rank] = loss
 		}
@@ -586,9 +498,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line ggml_more.go:74
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -610,10 +522,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
 					loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:65
 					var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:65
 					_ = i_2
+//line ggml_more.go:66
 					logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
 					if useShared {
 //line ggml_more.go:67
@@ -629,11 +540,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:75
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
-//line ggml_more.go:66
 					gc_more3 = true
 //line ggml_more.go:66
 					logitI_ := gc_at5[gc_tx]
@@ -654,10 +563,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
 					loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:65
 					var i_2 int = gc_tx + gc_off3
-					if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:66
+					if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 						break
 					}
 //line ggml_more.go:66
@@ -674,88 +582,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:66
@@ -775,17 +607,14 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line ggml_more.go:84
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:90
 			loss := gc_s_loss[gc_rank]
 //line ggml_more.go:72
 			var x_2 float32 = loss
-//line ggml_more.go:74
 			gc_l_x_2[gc_lane] = x_2
 		}
 //line ggml_norm.go:24
@@ -803,7 +632,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line ggml_norm.go:32
 						x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 						x_2 += gc_c3r[gc_lane]
@@ -827,29 +655,24 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var loss float32
-//line ggml_norm.go:47
 				x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:27
 				var r_2 float32 = x_2
 //line ggml_more.go:72
 				loss = -r_2 / float32(k)
-//line ggml_more.go:74
 				if gc_tx != 0 {
-//line ggml_more.go:74
 					gc_dead |= uint32(1) << gc_lane
-//line ggml_more.go:74
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L19
 				}
-//line ggml_more.go:78
 				dst[gc_bx] = loss
-//line ggml_more.go:80
 				gc_s_loss[gc_rank] = loss
 			}
 		}
 	}
 }
 
+//line ggml_more.go:86
 func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -869,7 +692,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	dst = dst[int64(gc_bx)*int64(nclasses):]
-//line ggml_more.go:93
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -877,46 +699,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 		maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line ggml_more.go:94
@@ -926,9 +712,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more = false
-//line ggml_more.go:101
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_more.go:103
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -939,15 +725,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line ggml_more.go:118
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:120
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -959,12 +742,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line ggml_more.go:106
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -976,12 +756,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line ggml_more.go:106
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -993,12 +770,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line ggml_more.go:106
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1010,11 +784,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:107
 					maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 					gc_more = true
 //line ggml_more.go:95
 					val := gc_at[gc_tx]
@@ -1026,14 +798,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1046,11 +817,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1063,11 +833,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1080,11 +849,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1097,11 +865,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 					i := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:95
@@ -1126,30 +893,25 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:118
 			maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:102
 			var x float32 = maxval
-//line ggml_more.go:104
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane] = x
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 			x := gc_l_x[gc_lane]
 //line ggml_more.go:35
 			var maxval float32
@@ -1157,9 +919,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			var r float32 = x
 //line ggml_more.go:102
 			maxval = r
-//line ggml_more.go:104
 			sum := float32(0.0)
-//line ggml_more.go:107
 			gc_s_maxval[gc_rank] = maxval
 			gc_s_sum[gc_rank] = sum
 		}
@@ -1171,9 +931,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_more.go:114
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1187,10 +947,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at5 := dst[gc_off5:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:128
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:106
 					gc_more2 = true
 //line ggml_more.go:106
 					in := gc_at3[gc_tx]
@@ -1213,7 +971,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:105
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line ggml_more.go:106
@@ -1246,11 +1003,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:134
 			sum := gc_s_sum[gc_rank]
 //line ggml_more.go:119
 			var x_ float32 = sum
-//line ggml_more.go:121
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -1265,7 +1020,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c2r[gc_lane]
@@ -1278,14 +1032,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			gc_rank := gc_w + gc_lane
 //line ggml_norm.go:34
 			var sum float32
-//line ggml_norm.go:36
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 			var r_ float32 = x_
 //line ggml_more.go:119
 			sum = r_
 			smScale := 1.0 / sum
-//line ggml_more.go:123
 			gc_s_sum[gc_rank] = sum
 			gc_s_smScale[gc_rank] = smScale
 		}
@@ -1297,9 +1049,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:130
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line ggml_more.go:132
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1311,15 +1063,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at6 := dst[gc_off6:][:gc_to]
 				gc_at7 := tmp[gc_off6:][:gc_to]
 				gc_at8 := labels[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line ggml_more.go:148
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:150
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1329,12 +1078,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 1
-//line ggml_more.go:133
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:135
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1344,12 +1090,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 2
-//line ggml_more.go:133
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:135
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1359,12 +1102,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 3
-//line ggml_more.go:133
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:135
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1374,11 +1114,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:134
 					smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 					gc_more3 = true
 //line ggml_more.go:124
 					val_2 := gc_at6[gc_tx]
@@ -1388,14 +1126,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
@@ -1406,11 +1143,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
@@ -1421,11 +1157,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
@@ -1436,11 +1171,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
@@ -1451,11 +1185,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:124
@@ -1494,11 +1227,10 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_by = 0
 			}
 		}
-//line ggml_more.go:138
 		row := gc_by
-//line ggml_more.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line ggml_more.go:142
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1509,19 +1241,14 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
 				gc_at := indices[gc_off:][:gc_to]
 				gc_vstep := gc_from
-//line ggml_more.go:137
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line ggml_more.go:137
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line ggml_more.go:137
 					var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < -2147483648 || col > 2147483640 {
-//line ggml_more.go:140
 						break
 					}
 //line ggml_more.go:140
@@ -1529,25 +1256,20 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 						lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line ggml_more.go:140
 						gc_b3 := gc_none2
 //line ggml_more.go:140
 						if row < nrows {
-//line ggml_more.go:140
 							gc_b3 = gc_all2
 						}
 //line ggml_more.go:140
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
-//line ggml_more.go:140
 						if gc_if2.ToBits() != 0 {
 //line ggml_more.go:140
 							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
-//line ggml_more.go:142
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:137
 					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < ncols && row < nrows {
@@ -1556,19 +1278,14 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				}
 			} else {
 				gc_vstep2 := gc_from
-//line ggml_more.go:137
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line ggml_more.go:137
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line ggml_more.go:137
 					var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
-//line ggml_more.go:140
 						break
 					}
 //line ggml_more.go:140
@@ -1576,74 +1293,22 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 						lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
 					} else {
-//line ggml_more.go:141
 						gc_b2 := gc_none
 //line ggml_more.go:141
 						if row < nrows {
-//line ggml_more.go:140
 							gc_b2 = gc_all
 						}
 //line ggml_more.go:140
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
-//line ggml_more.go:140
 						if gc_if.ToBits() != 0 {
 //line ggml_more.go:140
 							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 						}
 					}
 				}
-//line ggml_more.go:143
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:137
 					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < ncols && row < nrows {
@@ -1664,7 +1329,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line ggml_more.go:201
 	row := gc_bx
 //line ggml_more.go:203
 	xRow := x[row*ncols:]
@@ -1676,9 +1340,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more = false
-//line ggml_more.go:213
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_more.go:215
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1692,7 +1356,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1700,7 +1363,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					}
 					{
 						gc_tx := gc_step + 1
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1708,7 +1370,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					}
 					{
 						gc_tx := gc_step + 2
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1716,7 +1377,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					}
 					{
 						gc_tx := gc_step + 3
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1724,7 +1384,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:206
 					col := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:207
@@ -1737,7 +1396,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1747,7 +1405,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1757,7 +1414,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1767,7 +1423,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
@@ -1777,7 +1432,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:206
 					col := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:207
@@ -1797,9 +1451,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					return
 				}
 				gc_more2 = false
-//line ggml_more.go:221
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_more.go:223
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1809,7 +1463,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:214
 						gc_start := gc_tx
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
@@ -1826,6 +1479,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
+//line ggml_more.go:230
 						for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
 //line ggml_more.go:215
 							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
@@ -1842,9 +1496,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line ggml_more.go:230
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1860,35 +1514,30 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:222
 					gc_more3 = true
 //line ggml_more.go:222
 					gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -1900,7 +1549,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
@@ -1910,7 +1558,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
@@ -1920,7 +1567,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
@@ -1930,7 +1576,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
@@ -1940,7 +1585,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:221
 					col_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:222

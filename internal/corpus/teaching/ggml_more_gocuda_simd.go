@@ -31,7 +31,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_more.go:39
 	logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
-//line ggml_more.go:42
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -43,46 +42,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
-			gc_s_maxLogit[gc_rank] = maxLogit
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 		maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 		gc_s_maxLogit[gc_rank] = maxLogit
 	}
 //line ggml_more.go:43
@@ -92,9 +55,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more = false
-//line ggml_more.go:50
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_more.go:52
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -105,15 +68,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line ggml_more.go:67
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:69
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -125,12 +85,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line ggml_more.go:55
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -142,12 +99,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line ggml_more.go:55
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -159,12 +113,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line ggml_more.go:55
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -176,11 +127,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:56
 					maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 					gc_more = true
 //line ggml_more.go:44
 					val := gc_at[gc_tx]
@@ -192,14 +141,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -212,11 +160,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -229,11 +176,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -246,11 +192,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
@@ -263,11 +208,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:43
 					i := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:44
@@ -326,11 +270,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:64
 				maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:51
 				var x float32 = maxLogit
-//line ggml_more.go:53
 				gc_l_x[gc_lane] = x
 			}
 		}
@@ -338,22 +280,18 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane] = x
 			}
 		}
 		gc_left2 := gc_act
 		if compiled.SIMD {
-//line ggml_more.go:53
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 			if gc_act == ^uint32(0) {
-//line ggml_more.go:53
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
@@ -365,9 +303,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					r := x
 //line ggml_more.go:51
 					maxLogit = r
-//line ggml_more.go:53
 					sum := gc_vb2
-//line ggml_more.go:53
 					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:53
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -387,9 +323,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					r := x
 //line ggml_more.go:51
 					maxLogit = r
-//line ggml_more.go:53
 					sum := gc_vb
-//line ggml_more.go:53
 					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:53
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -404,7 +338,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:66
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:68
 				var maxLogit float32
@@ -412,9 +345,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				var r float32 = x
 //line ggml_more.go:51
 				maxLogit = r
-//line ggml_more.go:53
 				sum := float32(0.0)
-//line ggml_more.go:56
 				gc_s_maxLogit[gc_rank] = maxLogit
 				gc_s_sum[gc_rank] = sum
 			}
@@ -427,9 +358,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:61
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_more.go:63
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -440,16 +371,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 				gc_at3 := logits[gc_off5:][:gc_to]
 				gc_at4 := tmp[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line ggml_more.go:78
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:80
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -460,13 +388,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
-//line ggml_more.go:65
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -477,13 +402,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
-//line ggml_more.go:65
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -494,13 +416,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
-//line ggml_more.go:65
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -511,12 +430,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:66
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 					gc_more2 = true
 //line ggml_more.go:55
 					logitI := gc_at3[gc_tx]
@@ -527,15 +444,14 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -547,12 +463,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -564,12 +479,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -581,12 +495,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
@@ -598,12 +511,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:54
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line ggml_more.go:55
@@ -661,11 +573,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:74
 				sum := gc_s_sum[gc_rank]
 //line ggml_more.go:61
 				var x_ float32 = sum
-//line ggml_more.go:63
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -721,7 +631,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 							x_ += gc_c2r[gc_lane]
@@ -735,16 +644,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			gc_rank := gc_w + gc_lane
 //line ggml_norm.go:35
 			var sum float32
-//line ggml_norm.go:37
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 			var r_ float32 = x_
 //line ggml_more.go:61
 			sum = r_
 			sum = logf(sum)
-//line ggml_more.go:64
 			loss := float32(0.0)
-//line ggml_more.go:67
 			gc_s_sum[gc_rank] = sum
 			gc_s_loss[gc_rank] = loss
 		}
@@ -756,9 +662,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line ggml_more.go:74
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -781,10 +687,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
 						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:65
 						var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:65
 						_ = i_2
+//line ggml_more.go:66
 						logitI_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
 						if useShared {
 //line ggml_more.go:67
@@ -802,11 +707,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:77
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
-//line ggml_more.go:66
 					gc_more3 = true
 //line ggml_more.go:66
 					logitI_ := gc_at5[gc_tx]
@@ -828,10 +731,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
 						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:65
 						var i_2 int = gc_tx + gc_off3
-						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:66
+						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 							break
 						}
 //line ggml_more.go:66
@@ -850,88 +752,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:66
-						logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
-//line ggml_more.go:65
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:66
@@ -951,7 +777,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line ggml_more.go:84
 		gc_left5 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -988,11 +813,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:85
 				loss := gc_s_loss[gc_rank]
 //line ggml_more.go:72
 				var x_2 float32 = loss
-//line ggml_more.go:74
 				gc_l_x_2[gc_lane] = x_2
 			}
 		}
@@ -1048,7 +871,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c3r[gc_lane]
@@ -1073,29 +895,24 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var loss float32
-//line ggml_norm.go:48
 				x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:27
 				var r_2 float32 = x_2
 //line ggml_more.go:72
 				loss = -r_2 / float32(k)
-//line ggml_more.go:74
 				if gc_tx != 0 {
-//line ggml_more.go:74
 					gc_dead |= uint32(1) << gc_lane
-//line ggml_more.go:74
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L19
 				}
-//line ggml_more.go:78
 				dst[gc_bx] = loss
-//line ggml_more.go:80
 				gc_s_loss[gc_rank] = loss
 			}
 		}
 	}
 }
 
+//line ggml_more.go:86
 func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1115,7 +932,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	dst = dst[int64(gc_bx)*int64(nclasses):]
-//line ggml_more.go:93
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -1127,46 +943,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 		maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line ggml_more.go:94
@@ -1176,9 +956,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more = false
-//line ggml_more.go:101
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_more.go:103
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1189,15 +969,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line ggml_more.go:118
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:120
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1209,12 +986,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line ggml_more.go:106
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1226,12 +1000,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line ggml_more.go:106
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1243,12 +1014,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line ggml_more.go:106
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1260,11 +1028,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:107
 					maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 					gc_more = true
 //line ggml_more.go:95
 					val := gc_at[gc_tx]
@@ -1276,14 +1042,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1296,11 +1061,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1313,11 +1077,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1330,11 +1093,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
@@ -1347,11 +1109,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:94
 					i := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:95
@@ -1410,11 +1171,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:115
 				maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:102
 				var x float32 = maxval
-//line ggml_more.go:104
 				gc_l_x[gc_lane] = x
 			}
 		}
@@ -1422,22 +1181,18 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane] = x
 			}
 		}
 		gc_left2 := gc_act
 		if compiled.SIMD {
-//line ggml_more.go:104
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 			if gc_act == ^uint32(0) {
-//line ggml_more.go:104
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
@@ -1449,9 +1204,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					r := x
 //line ggml_more.go:102
 					maxval = r
-//line ggml_more.go:104
 					sum := gc_vb2
-//line ggml_more.go:104
 					maxval.StoreSlice(gc_s_maxval[gc_rank:])
 //line ggml_more.go:104
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -1471,9 +1224,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					r := x
 //line ggml_more.go:102
 					maxval = r
-//line ggml_more.go:104
 					sum := gc_vb
-//line ggml_more.go:104
 					maxval.StoreSlice(gc_s_maxval[gc_rank:])
 //line ggml_more.go:104
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -1488,7 +1239,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:117
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:119
 				var maxval float32
@@ -1496,9 +1246,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				var r float32 = x
 //line ggml_more.go:102
 				maxval = r
-//line ggml_more.go:104
 				sum := float32(0.0)
-//line ggml_more.go:107
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_sum[gc_rank] = sum
 			}
@@ -1511,9 +1259,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_more.go:114
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1527,10 +1275,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at5 := dst[gc_off5:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:128
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:106
 					gc_more2 = true
 //line ggml_more.go:106
 					in := gc_at3[gc_tx]
@@ -1553,7 +1299,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:105
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line ggml_more.go:106
@@ -1620,11 +1365,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:132
 				sum := gc_s_sum[gc_rank]
 //line ggml_more.go:119
 				var x_ float32 = sum
-//line ggml_more.go:121
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -1680,7 +1423,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 							x_ += gc_c2r[gc_lane]
@@ -1692,10 +1434,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		}
 		gc_left5 := gc_act
 		if compiled.SIMD {
-//line ggml_more.go:120
 			gc_vb3 := archsimd.BroadcastFloat32x8(1.0)
 			if gc_act == ^uint32(0) {
-//line ggml_more.go:120
 				gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
@@ -1746,14 +1486,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_rank := gc_w + gc_lane
 //line ggml_more.go:133
 				var sum float32
-//line ggml_more.go:135
 				x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 				var r_ float32 = x_
 //line ggml_more.go:119
 				sum = r_
 				smScale := 1.0 / sum
-//line ggml_more.go:123
 				gc_s_sum[gc_rank] = sum
 				gc_s_smScale[gc_rank] = smScale
 			}
@@ -1766,9 +1504,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:130
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line ggml_more.go:132
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1789,10 +1527,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 //line ggml_more.go:128
 						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
-//line ggml_more.go:123
 						var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:123
 						_ = i_2
+//line ggml_more.go:124
 						val_2 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 						if useShared {
 //line ggml_more.go:125
@@ -1808,9 +1545,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:136
 					smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 					gc_more3 = true
 //line ggml_more.go:124
 					val_2 := gc_at6[gc_tx]
@@ -1829,10 +1564,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 //line ggml_more.go:128
 						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
-//line ggml_more.go:123
 						var i_2 int = gc_tx + gc_off3
-						if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:124
+						if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 							break
 						}
 //line ggml_more.go:124
@@ -1848,74 +1582,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:123
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:124
@@ -1954,11 +1624,10 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_by = 0
 			}
 		}
-//line ggml_more.go:138
 		row := gc_by
-//line ggml_more.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line ggml_more.go:142
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1970,19 +1639,14 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_at := indices[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line ggml_more.go:137
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line ggml_more.go:137
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line ggml_more.go:137
 						var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < -2147483648 || col > 2147483640 {
-//line ggml_more.go:140
 							break
 						}
 //line ggml_more.go:140
@@ -1990,27 +1654,22 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line ggml_more.go:140
 							gc_b3 := gc_none2
 //line ggml_more.go:140
 							if row < nrows {
-//line ggml_more.go:140
 								gc_b3 = gc_all2
 							}
 //line ggml_more.go:140
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
-//line ggml_more.go:140
 							if gc_if2.ToBits() != 0 {
 //line ggml_more.go:140
 								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
-//line ggml_more.go:142
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:137
 					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < ncols && row < nrows {
@@ -2020,19 +1679,14 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line ggml_more.go:137
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line ggml_more.go:137
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line ggml_more.go:137
 						var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
-//line ggml_more.go:140
 							break
 						}
 //line ggml_more.go:140
@@ -2040,76 +1694,24 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
 						} else {
-//line ggml_more.go:141
 							gc_b2 := gc_none
 //line ggml_more.go:141
 							if row < nrows {
-//line ggml_more.go:140
 								gc_b2 = gc_all
 							}
 //line ggml_more.go:140
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
-//line ggml_more.go:140
 							if gc_if.ToBits() != 0 {
 //line ggml_more.go:140
 								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 							}
 						}
 					}
-//line ggml_more.go:143
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:137
 					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < ncols && row < nrows {
@@ -2130,7 +1732,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line ggml_more.go:201
 	row := gc_bx
 //line ggml_more.go:203
 	xRow := x[row*ncols:]
@@ -2142,9 +1743,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more = false
-//line ggml_more.go:213
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_more.go:215
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2156,14 +1757,12 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_at := dstRow[gc_off4:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line ggml_more.go:206
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line ggml_more.go:206
 						var col int = gc_tx + gc_off
-						if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:207
+						if col < -2147483648 || col > 2147483640 {
 							break
 						}
 //line ggml_more.go:208
@@ -2175,7 +1774,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:206
 					col := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:207
@@ -2184,14 +1782,12 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line ggml_more.go:206
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line ggml_more.go:206
 						var col int = gc_tx + gc_off
-						if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
 //line ggml_more.go:207
+						if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
 							break
 						}
 //line ggml_more.go:208
@@ -2202,53 +1798,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:206
 					col := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:207
@@ -2268,9 +1820,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					return
 				}
 				gc_more2 = false
-//line ggml_more.go:221
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_more.go:223
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2280,7 +1832,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:214
 						gc_start := gc_tx
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
@@ -2297,6 +1848,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
+//line ggml_more.go:230
 						for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
 //line ggml_more.go:215
 							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
@@ -2313,9 +1865,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line ggml_more.go:230
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -2331,10 +1883,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line ggml_more.go:221
 						var col_2 int = gc_tx + gc_off3
-//line ggml_more.go:221
 						_ = col_2
+//line ggml_more.go:222
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2343,7 +1894,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					gc_more3 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:222
 					gc_more3 = true
 //line ggml_more.go:222
 					gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -2353,10 +1903,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line ggml_more.go:221
 						var col_2 int = gc_tx + gc_off3
-						if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
 //line ggml_more.go:222
+						if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
 							break
 						}
 //line ggml_more.go:223
@@ -2367,53 +1916,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:221
 					col_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:222

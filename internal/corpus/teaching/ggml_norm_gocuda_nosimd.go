@@ -31,17 +31,14 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:61
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_norm.go:45
 	nrows := gc_gdx
 	nchannels := gc_gdy
-//line ggml_norm.go:48
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:56
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -49,7 +46,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -57,7 +53,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -65,7 +60,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -73,7 +67,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
@@ -81,7 +74,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 		meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 		gc_s_meanVar[gc_rank] = meanVar
 	}
 //line ggml_norm.go:58
@@ -91,9 +83,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_norm.go:67
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -107,12 +99,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line ggml_norm.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -122,12 +111,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -137,12 +123,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -152,12 +135,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -169,9 +149,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 					gc_more = true
 //line ggml_norm.go:59
 					xi := gc_at[gc_tx]
@@ -186,9 +164,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -203,9 +179,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -220,9 +194,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -237,9 +209,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -254,9 +224,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 					tid := gc_tx
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 					col := tid + gc_off
@@ -285,17 +253,14 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:81
 			meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:64
 			var a float2 = meanVar
-//line ggml_norm.go:66
 			gc_l_a[gc_lane] = a
 		}
 //line ggml_norm.go:32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:36
 				a := gc_l_a[gc_lane]
 //line ggml_norm.go:33
 				gc_c1v[gc_lane] = a.X
@@ -322,7 +287,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_l_a[gc_lane] = a
 			}
 		}
-//line ggml_norm.go:39
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -335,7 +299,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:67
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
 			a := gc_l_a[gc_lane]
 //line ggml_norm.go:72
 			var meanVar float2
@@ -347,7 +310,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = meanVar
 			}
-//line ggml_norm.go:73
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
@@ -364,7 +326,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:78
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -381,13 +342,11 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:73
 				meanVar = sSum[laneID]
 				var a_ float2 = meanVar
-//line ggml_norm.go:76
 				gc_l_a_[gc_lane] = a_
 			}
 //line ggml_norm.go:32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:36
 					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:33
 					gc_c3v[gc_lane] = a_.X
@@ -416,7 +375,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:41
 				a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:43
 				var meanVar float2
@@ -424,12 +382,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				var r_ float2 = a_
 //line ggml_norm.go:74
 				meanVar = r_
-//line ggml_norm.go:76
 				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
-//line ggml_norm.go:82
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		meanVar := gc_s_meanVar[gc_rank]
@@ -437,7 +393,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:83
 		gc_s_mean[gc_rank] = mean
 		gc_s_invStd[gc_rank] = invStd
 	}
@@ -448,9 +403,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:88
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_norm.go:90
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -465,48 +420,36 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line ggml_norm.go:105
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
@@ -514,10 +457,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 					gc_more2 = true
 //line ggml_norm.go:82
 					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
@@ -529,9 +470,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -544,9 +483,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -559,9 +496,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -574,9 +509,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -589,9 +522,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 					tid := gc_tx
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -622,54 +553,16 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_norm.go:93
 	end := min(gc_bx*groupSize+groupSize, neElements)
-//line ggml_norm.go:95
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line ggml_norm.go:95
 		var tmp float32 = float32(0.0)
+//line ggml_norm.go:96
 		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
 		tmp := float32(0.0)
-//line ggml_norm.go:97
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:97
@@ -679,8 +572,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line ggml_norm.go:105
 		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -701,8 +594,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:97
 					var j int = start + gc_off
-//line ggml_norm.go:97
 					_ = j
+//line ggml_norm.go:98
 					tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line ggml_norm.go:98
 					tmp.StoreSlice(gc_s_tmp[gc_rank:])
@@ -712,9 +605,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:98
 					gc_more = true
 //line ggml_norm.go:98
 					tmp += gc_at[gc_tx]
@@ -732,7 +623,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:97
 					var j int = start + gc_off
 					if j < 0 || j > len(x)-8 {
-//line ggml_norm.go:98
 						break
 					}
 //line ggml_norm.go:98
@@ -743,75 +633,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 					j := start + gc_off
@@ -835,11 +661,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:115
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:101
 			var x_ float32 = tmp
-//line ggml_norm.go:103
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -854,7 +678,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c1r[gc_lane]
@@ -863,7 +686,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-//line ggml_norm.go:32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -876,7 +698,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:104
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:109
 			var tmp float32
@@ -888,7 +709,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
-//line ggml_norm.go:110
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -902,7 +722,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:112
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -919,7 +738,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:110
 				tmp = sSum[laneID]
 				var x_2 float32 = tmp
-//line ggml_norm.go:113
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_norm.go:24
@@ -934,7 +752,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c2r[gc_lane]
@@ -945,7 +762,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:36
 				var tmp float32
@@ -953,12 +769,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				var r_ float32 = x_2
 //line ggml_norm.go:111
 				tmp = r_
-//line ggml_norm.go:113
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_norm.go:119
 	gc_vstep4 := 0
 //line ggml_norm.go:114
 	gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
@@ -975,60 +789,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:115
 		mean.StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 		mean := tmp / float32(groupSize)
 		tmp = 0.0
-//line ggml_norm.go:117
 		gc_s_tmp[gc_rank] = tmp
 		gc_s_mean[gc_rank] = mean
 	}
@@ -1039,8 +805,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:124
 		gc_from, gc_to := 0, gc_bdx
+//line ggml_norm.go:125
 		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1064,8 +830,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:117
 					var j_ int = start + gc_off2
-//line ggml_norm.go:117
 					_ = j_
+//line ggml_norm.go:118
 					xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
 //line ggml_norm.go:118
 					xi.StoreSlice(gc_at3[gc_tx:])
@@ -1079,10 +845,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:118
 					gc_more2 = true
 //line ggml_norm.go:118
 					xi := gc_at2[gc_tx] - mean
@@ -1104,7 +868,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:117
 					var j_ int = start + gc_off2
 					if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-//line ggml_norm.go:118
 						break
 					}
 //line ggml_norm.go:118
@@ -1118,87 +881,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1225,11 +912,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:137
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:123
 			var x_3 float32 = tmp
-//line ggml_norm.go:125
 			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
@@ -1244,7 +929,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 						x_3 += gc_c3r[gc_lane]
@@ -1253,7 +937,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-//line ggml_norm.go:32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1266,7 +949,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:126
 			warpID_ := gc_tx / ggmlWarpSize
 			laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
 			x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:131
 			var tmp float32
@@ -1278,7 +960,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 				sSum_[warpID_] = tmp
 			}
-//line ggml_norm.go:132
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -1292,7 +973,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:134
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1309,7 +989,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:132
 				tmp = sSum_[laneID_]
 				var x_4 float32 = tmp
-//line ggml_norm.go:135
 				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
@@ -1324,7 +1003,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 							x_4 += gc_c4r[gc_lane]
@@ -1335,7 +1013,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:36
 				var tmp float32
@@ -1343,62 +1020,55 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				var r_3 float32 = x_4
 //line ggml_norm.go:133
 				tmp = r_3
-//line ggml_norm.go:135
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_norm.go:141
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 		variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:138
@@ -1408,8 +1078,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more3 = false
-//line ggml_norm.go:145
 		gc_from, gc_to := 0, gc_bdx
+//line ggml_norm.go:146
 		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1420,72 +1090,57 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_off6 := (gc_bx * groupSize) + gc_off3
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 				gc_at4 := dst[gc_off6:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
-//line ggml_norm.go:161
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 1
-//line ggml_norm.go:144
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 2
-//line ggml_norm.go:144
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 3
-//line ggml_norm.go:144
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 					gc_more3 = true
 //line ggml_norm.go:139
 					gc_at4[gc_tx] *= scale
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1494,12 +1149,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1508,12 +1162,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1522,12 +1175,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1536,12 +1188,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 					j_2 := start + gc_off3
@@ -1583,15 +1234,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line ggml_norm.go:176
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:148
 			row := gc_bx*gc_bdy + gc_ty
-//line ggml_norm.go:150
 			grad := gc_s_grad[gc_rank]
 			xf := gc_s_xf[gc_rank]
 			dst := gc_s_dst[gc_rank]
@@ -1599,10 +1247,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			grad = grad[int64(row)*int64(ncols):]
 			xf = xf[int64(row)*int64(ncols):]
 			dst = dst[int64(row)*int64(ncols):]
-//line ggml_norm.go:155
 			sumXX := float32(0.0)
 			sumXG := float32(0.0)
-//line ggml_norm.go:159
 			gc_s_grad[gc_rank] = grad
 			gc_s_xf[gc_rank] = xf
 			gc_s_dst[gc_rank] = dst
@@ -1624,9 +1270,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:165
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_norm.go:167
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1636,9 +1282,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:149
 				tid := gc_tx
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank]
 				xf := gc_s_xf[gc_rank]
 				sumXX := gc_s_sumXX[gc_rank]
@@ -1686,11 +1330,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:182
 			sumXX := gc_s_sumXX[gc_rank]
 //line ggml_norm.go:164
 			var x float32 = sumXX
-//line ggml_norm.go:166
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_norm.go:24
@@ -1705,7 +1347,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
 						x += gc_c1r[gc_lane]
@@ -1716,18 +1357,15 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			x := gc_l_x[gc_lane]
 //line ggml_norm.go:36
 			var sumXX float32
-//line ggml_norm.go:38
 			sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:27
 			var r float32 = x
 //line ggml_norm.go:164
 			sumXX = r
 			var x_ float32 = sumXG
-//line ggml_norm.go:168
 			gc_l_x_[gc_lane] = x_
 			gc_s_sumXX[gc_rank] = sumXX
 		}
@@ -1743,7 +1381,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c2r[gc_lane]
@@ -1752,7 +1389,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 			}
 		}
-//line ggml_norm.go:32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1765,10 +1401,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:169
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:174
 			sumXX := gc_s_sumXX[gc_rank]
+//line ggml_norm.go:175
 			var sumXG float32
 //line ggml_norm.go:27
 			var r_ float32 = x_
@@ -1779,7 +1414,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				sSumXX[warpID] = sumXX
 				sSumXG[warpID] = sumXG
 			}
-//line ggml_norm.go:176
 			gc_s_sumXG[gc_rank] = sumXG
 		}
 	}
@@ -1812,7 +1446,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:177
 					sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
-//line ggml_norm.go:180
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -1828,7 +1461,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c3r[gc_lane]
@@ -1849,7 +1481,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:170
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:174
 					var sumXX float32
@@ -1862,7 +1493,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:180
 					sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
-//line ggml_norm.go:184
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_sumXX[gc_rank] = sumXX
 				}
@@ -1879,7 +1509,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 							x_3 += gc_c4r[gc_lane]
@@ -1890,7 +1519,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:36
 				var sumXG float32
@@ -1898,12 +1526,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				var r_3 float32 = x_3
 //line ggml_norm.go:181
 				sumXG = r_3
-//line ggml_norm.go:183
 				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
-//line ggml_norm.go:189
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumXX := gc_s_sumXX[gc_rank]
@@ -1914,7 +1540,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:187
 		scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
-//line ggml_norm.go:193
 		gc_s_scaleGrad[gc_rank] = scaleGrad
 		gc_s_scaleX[gc_rank] = scaleX
 	}
@@ -1928,9 +1553,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:197
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_norm.go:199
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1940,9 +1565,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:149
 				tid := gc_tx
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank]
 				xf := gc_s_xf[gc_rank]
 				dst := gc_s_dst[gc_rank]
@@ -1993,64 +1616,24 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line ggml_norm.go:216
 	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_norm.go:200
 	nrows := gc_gdx
 	nchannels := gc_gdy
-//line ggml_norm.go:203
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:211
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line ggml_norm.go:211
 		var tmp float32 = float32(0.0)
+//line ggml_norm.go:212
 		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
 		tmp := float32(0.0)
-//line ggml_norm.go:213
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:213
@@ -2060,9 +1643,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:220
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_norm.go:222
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2076,14 +1659,13 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:206
 					var tid int = gc_tx
 //line ggml_norm.go:206
 					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
 					var col int = tid + gc_off
-//line ggml_norm.go:213
 					_ = col
+//line ggml_norm.go:214
 					xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line ggml_norm.go:214
 					tmp = tmp.Add(xi.Mul(xi))
@@ -2095,9 +1677,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:214
 					gc_more = true
 //line ggml_norm.go:214
 					xi := gc_at[gc_tx]
@@ -2109,14 +1689,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:206
 					var tid int = gc_tx
 //line ggml_norm.go:206
 					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
 					var col int = tid + gc_off
 					if col < 0 || col > len(x)-8 {
-//line ggml_norm.go:214
 						break
 					}
 //line ggml_norm.go:214
@@ -2129,79 +1707,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 					tid := gc_tx
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 					col := tid + gc_off
@@ -2226,11 +1735,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:232
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:218
 			var x_ float32 = tmp
-//line ggml_norm.go:220
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -2245,7 +1752,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c1r[gc_lane]
@@ -2254,7 +1760,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 			}
 		}
-//line ggml_norm.go:32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2267,7 +1772,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:221
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:226
 			var tmp float32
@@ -2279,7 +1783,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
-//line ggml_norm.go:227
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -2293,7 +1796,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:229
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2310,7 +1812,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:227
 				tmp = sSum[laneID]
 				var x_2 float32 = tmp
-//line ggml_norm.go:230
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_norm.go:24
@@ -2325,7 +1826,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c2r[gc_lane]
@@ -2336,7 +1836,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:36
 				var tmp float32
@@ -2344,57 +1843,50 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				var r_ float32 = x_2
 //line ggml_norm.go:228
 				tmp = r_
-//line ggml_norm.go:230
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_norm.go:236
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:233
@@ -2404,9 +1896,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:240
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_norm.go:242
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2417,72 +1909,56 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 				gc_at2 := dst[gc_off4:][:gc_to]
 				gc_at3 := x[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-//line ggml_norm.go:257
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
-//line ggml_norm.go:239
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
-//line ggml_norm.go:239
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
-//line ggml_norm.go:239
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 					gc_more2 = true
 //line ggml_norm.go:234
 					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2491,12 +1967,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2505,12 +1979,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2519,12 +1991,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2533,12 +2003,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 					tid := gc_tx
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 					col_ := tid + gc_off2
@@ -2564,7 +2032,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
-//line ggml_norm.go:251
 	row := int64(gc_bx)
 //line ggml_norm.go:255
 	rowx := x[row*ncols:]
@@ -2600,11 +2067,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				argmax := -1
 //line ggml_norm.go:257
 				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
-//line ggml_norm.go:257
 					gc_b.Tick()
-//line ggml_norm.go:257
 					if gc_b.Stopped() {
-//line ggml_norm.go:257
 						return
 					}
 //line ggml_norm.go:258
@@ -2614,7 +2078,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						argmax = int(col)
 					}
 				}
-//line ggml_norm.go:266
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_argmax[gc_rank] = argmax
 			}
@@ -2623,7 +2086,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:269
 				maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:266
 				gc_c1v[gc_lane] = maxval
@@ -2632,7 +2094,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:270
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:266
 				val_ := gc_c1r[gc_lane]
@@ -2643,7 +2104,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:271
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 				val_ := gc_l_val_[gc_lane]
@@ -2655,13 +2115,13 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				} else if val_ == maxval && col_ < argmax {
 					argmax = col_
 				}
-//line ggml_norm.go:275
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_argmax[gc_rank] = argmax
 			}
 		}
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
+//line ggml_norm.go:281
 			if gc_lo2 < gc_hi2 && !(nWarps > 1) {
 				gc_hi2 = 0
 			}
@@ -2674,7 +2134,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line ggml_norm.go:294
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -2687,7 +2146,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:283
@@ -2710,7 +2168,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line ggml_norm.go:292
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2741,7 +2198,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line ggml_norm.go:307
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -2756,7 +2212,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
 						laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:279
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
@@ -2775,7 +2230,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:302
 						maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:296
 						gc_c3v[gc_lane] = maxval
@@ -2787,7 +2241,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:303
 						argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:296
 						val_2 := gc_c3r[gc_lane]
@@ -2801,7 +2254,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:304
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
 						val_2 := gc_l_val_2[gc_lane]
@@ -2813,7 +2265,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						} else if val_2 == maxval && col_2 < argmax {
 							argmax = col_2
 						}
-//line ggml_norm.go:305
 						gc_s_maxval[gc_rank] = maxval
 						gc_s_argmax[gc_rank] = argmax
 					}
@@ -2822,7 +2273,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line ggml_norm.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2833,7 +2283,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2847,7 +2296,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2861,7 +2309,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2875,7 +2322,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2889,7 +2335,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 			laneID := gc_tx % ggmlWarpSize
 			warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 			argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 			if warpID == 0 && laneID == 0 {

@@ -33,17 +33,14 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
-//line ggml_norm.go:45
 	nrows := gc_gdx
 	nchannels := gc_gdy
-//line ggml_norm.go:48
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:56
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -51,7 +48,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -59,7 +55,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -67,7 +62,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -75,7 +69,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
@@ -83,7 +76,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 		meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 		gc_s_meanVar[gc_rank] = meanVar
 	}
 //line ggml_norm.go:58
@@ -93,9 +85,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_norm.go:67
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -109,12 +101,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line ggml_norm.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -124,12 +113,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -139,12 +125,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -154,12 +137,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -171,9 +151,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 					gc_more = true
 //line ggml_norm.go:59
 					xi := gc_at[gc_tx]
@@ -188,9 +166,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -205,9 +181,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -222,9 +196,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -239,9 +211,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -256,9 +226,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 					tid := gc_tx
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 					col := tid + gc_off
@@ -287,17 +255,14 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:81
 			meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:64
 			var a float2 = meanVar
-//line ggml_norm.go:66
 			gc_l_a[gc_lane] = a
 		}
 //line ggml_norm.go:32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:36
 				a := gc_l_a[gc_lane]
 //line ggml_norm.go:33
 				gc_c1v[gc_lane] = a.X
@@ -324,7 +289,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_l_a[gc_lane] = a
 			}
 		}
-//line ggml_norm.go:39
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -337,7 +301,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:67
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
 			a := gc_l_a[gc_lane]
 //line ggml_norm.go:72
 			var meanVar float2
@@ -349,7 +312,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = meanVar
 			}
-//line ggml_norm.go:73
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
@@ -366,7 +328,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:78
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -383,13 +344,11 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:73
 				meanVar = sSum[laneID]
 				var a_ float2 = meanVar
-//line ggml_norm.go:76
 				gc_l_a_[gc_lane] = a_
 			}
 //line ggml_norm.go:32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:36
 					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:33
 					gc_c3v[gc_lane] = a_.X
@@ -418,7 +377,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:41
 				a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:43
 				var meanVar float2
@@ -426,12 +384,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				var r_ float2 = a_
 //line ggml_norm.go:74
 				meanVar = r_
-//line ggml_norm.go:76
 				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
-//line ggml_norm.go:82
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		meanVar := gc_s_meanVar[gc_rank]
@@ -439,7 +395,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:83
 		gc_s_mean[gc_rank] = mean
 		gc_s_invStd[gc_rank] = invStd
 	}
@@ -450,9 +405,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:88
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_norm.go:90
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -468,7 +423,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:51
 						var tid int = gc_tx
 //line ggml_norm.go:51
 						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
@@ -476,8 +430,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
 //line ggml_norm.go:81
 						var col_ int = tid + gc_off2
-//line ggml_norm.go:81
 						_ = col_
+//line ggml_norm.go:82
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -487,10 +441,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 					gc_more2 = true
 //line ggml_norm.go:82
 					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
@@ -501,7 +453,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:51
 						var tid int = gc_tx
 //line ggml_norm.go:51
 						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
@@ -510,7 +461,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:81
 						var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-//line ggml_norm.go:82
 							break
 						}
 //line ggml_norm.go:83
@@ -521,75 +471,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
-						tid := gc_tx
-//line ggml_norm.go:53
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
-						tid := gc_tx
-//line ggml_norm.go:53
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
-						tid := gc_tx
-//line ggml_norm.go:53
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
-						tid := gc_tx
-//line ggml_norm.go:53
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:51
 					tid := gc_tx
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -621,60 +506,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	_ = &eps
 //line ggml_norm.go:93
 	end := min(gc_bx*groupSize+groupSize, neElements)
-//line ggml_norm.go:95
 	gc_vstep := 0
 	if compiled.SIMD {
-//line ggml_norm.go:95
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line ggml_norm.go:95
 			tmp := gc_vb
 //line ggml_norm.go:95
 			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
-			tmp := float32(0.0)
-//line ggml_norm.go:97
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_norm.go:95
 		tmp := float32(0.0)
-//line ggml_norm.go:97
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:97
@@ -684,8 +529,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line ggml_norm.go:105
 		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -707,8 +552,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:97
 						var j int = start + gc_off
-//line ggml_norm.go:97
 						_ = j
+//line ggml_norm.go:98
 						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line ggml_norm.go:98
 						tmp.StoreSlice(gc_s_tmp[gc_rank:])
@@ -720,9 +565,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:98
 					gc_more = true
 //line ggml_norm.go:98
 					tmp += gc_at[gc_tx]
@@ -741,7 +584,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:97
 						var j int = start + gc_off
 						if j < 0 || j > len(x)-8 {
-//line ggml_norm.go:98
 							break
 						}
 //line ggml_norm.go:98
@@ -754,75 +596,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 					j := start + gc_off
@@ -880,11 +658,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:114
 				tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:101
 				var x_ float32 = tmp
-//line ggml_norm.go:103
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -940,7 +716,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 							x_ += gc_c1r[gc_lane]
@@ -950,7 +725,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-//line ggml_norm.go:33
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -963,7 +737,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:104
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:109
 			var tmp float32
@@ -975,7 +748,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
-//line ggml_norm.go:110
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -989,7 +761,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:112
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1006,7 +777,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:110
 				tmp = sSum[laneID]
 				var x_2 float32 = tmp
-//line ggml_norm.go:113
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_norm.go:24
@@ -1061,7 +831,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 								x_2 += gc_c2r[gc_lane]
@@ -1115,7 +884,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:124
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:126
 					var tmp float32
@@ -1123,13 +891,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					var r_ float32 = x_2
 //line ggml_norm.go:111
 					tmp = r_
-//line ggml_norm.go:113
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:120
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line ggml_norm.go:114
@@ -1149,60 +915,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-//line ggml_norm.go:117
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 		mean := tmp / float32(groupSize)
 		tmp = 0.0
-//line ggml_norm.go:117
 		gc_s_tmp[gc_rank] = tmp
 		gc_s_mean[gc_rank] = mean
 	}
@@ -1213,8 +931,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:124
 		gc_from, gc_to := 0, gc_bdx
+//line ggml_norm.go:125
 		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1239,8 +957,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:117
 						var j_ int = start + gc_off2
-//line ggml_norm.go:117
 						_ = j_
+//line ggml_norm.go:118
 						xi := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
 //line ggml_norm.go:118
 						xi.StoreSlice(gc_at3[gc_tx:])
@@ -1256,10 +974,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:118
 					gc_more2 = true
 //line ggml_norm.go:118
 					xi := gc_at2[gc_tx] - mean
@@ -1282,7 +998,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:117
 						var j_ int = start + gc_off2
 						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-//line ggml_norm.go:118
 							break
 						}
 //line ggml_norm.go:118
@@ -1298,87 +1013,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1439,11 +1078,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:136
 				tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:123
 				var x_3 float32 = tmp
-//line ggml_norm.go:125
 				gc_l_x_3[gc_lane] = x_3
 			}
 		}
@@ -1499,7 +1136,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 							x_3 += gc_c3r[gc_lane]
@@ -1509,7 +1145,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-//line ggml_norm.go:33
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1522,7 +1157,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:126
 			warpID_ := gc_tx / ggmlWarpSize
 			laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
 			x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:131
 			var tmp float32
@@ -1534,7 +1168,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 				sSum_[warpID_] = tmp
 			}
-//line ggml_norm.go:132
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -1548,7 +1181,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:134
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1565,7 +1197,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:132
 				tmp = sSum_[laneID_]
 				var x_4 float32 = tmp
-//line ggml_norm.go:135
 				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
@@ -1620,7 +1251,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								if gc_left7&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 								x_4 += gc_c4r[gc_lane]
@@ -1674,7 +1304,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:146
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:148
 					var tmp float32
@@ -1682,63 +1311,56 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					var r_3 float32 = x_4
 //line ggml_norm.go:133
 					tmp = r_3
-//line ggml_norm.go:135
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:142
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 		variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:138
@@ -1748,8 +1370,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more3 = false
-//line ggml_norm.go:145
 		gc_from, gc_to := 0, gc_bdx
+//line ggml_norm.go:146
 		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1771,8 +1393,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:138
 						var j_2 int = start + gc_off3
-//line ggml_norm.go:138
 						_ = j_2
+//line ggml_norm.go:139
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1782,9 +1404,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 					gc_more3 = true
 //line ggml_norm.go:139
 					gc_at4[gc_tx] *= scale
@@ -1802,7 +1422,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:138
 						var j_2 int = start + gc_off3
 						if j_2 < 0 || j_2 > len(dst)-8 {
-//line ggml_norm.go:139
 							break
 						}
 //line ggml_norm.go:140
@@ -1813,71 +1432,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep8 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 					j_2 := start + gc_off3
@@ -1919,15 +1478,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line ggml_norm.go:176
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:148
 			row := gc_bx*gc_bdy + gc_ty
-//line ggml_norm.go:150
 			grad := gc_s_grad[gc_rank]
 			xf := gc_s_xf[gc_rank]
 			dst := gc_s_dst[gc_rank]
@@ -1935,10 +1491,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			grad = grad[int64(row)*int64(ncols):]
 			xf = xf[int64(row)*int64(ncols):]
 			dst = dst[int64(row)*int64(ncols):]
-//line ggml_norm.go:155
 			sumXX := float32(0.0)
 			sumXG := float32(0.0)
-//line ggml_norm.go:159
 			gc_s_grad[gc_rank] = grad
 			gc_s_xf[gc_rank] = xf
 			gc_s_dst[gc_rank] = dst
@@ -1961,9 +1515,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:165
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_norm.go:167
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1973,9 +1527,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:149
 				tid := gc_tx
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank]
 				xf := gc_s_xf[gc_rank]
 				sumXX := gc_s_sumXX[gc_rank]
@@ -2057,11 +1609,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:177
 				sumXX := gc_s_sumXX[gc_rank]
 //line ggml_norm.go:164
 				var x float32 = sumXX
-//line ggml_norm.go:166
 				gc_l_x[gc_lane] = x
 			}
 		}
@@ -2117,7 +1667,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
 							x += gc_c1r[gc_lane]
@@ -2181,18 +1730,15 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:178
 				x := gc_l_x[gc_lane]
 //line ggml_norm.go:180
 				var sumXX float32
-//line ggml_norm.go:182
 				sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:27
 				var r float32 = x
 //line ggml_norm.go:164
 				sumXX = r
 				var x_ float32 = sumXG
-//line ggml_norm.go:168
 				gc_l_x_[gc_lane] = x_
 				gc_s_sumXX[gc_rank] = sumXX
 			}
@@ -2249,7 +1795,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 							x_ += gc_c2r[gc_lane]
@@ -2259,7 +1804,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 			}
 		}
-//line ggml_norm.go:33
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2272,10 +1816,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:169
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:174
 			sumXX := gc_s_sumXX[gc_rank]
+//line ggml_norm.go:175
 			var sumXG float32
 //line ggml_norm.go:27
 			var r_ float32 = x_
@@ -2286,7 +1829,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				sSumXX[warpID] = sumXX
 				sSumXG[warpID] = sumXG
 			}
-//line ggml_norm.go:176
 			gc_s_sumXG[gc_rank] = sumXG
 		}
 	}
@@ -2319,7 +1861,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:177
 					sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
-//line ggml_norm.go:180
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -2375,7 +1916,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 								if gc_left5&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 								x_2 += gc_c3r[gc_lane]
@@ -2397,7 +1937,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:170
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:174
 					var sumXX float32
@@ -2410,7 +1949,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:180
 					sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
-//line ggml_norm.go:184
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_sumXX[gc_rank] = sumXX
 				}
@@ -2467,7 +2005,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 								if gc_left6&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 								x_3 += gc_c4r[gc_lane]
@@ -2521,7 +2058,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:194
 					x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:196
 					var sumXG float32
@@ -2529,13 +2065,11 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					var r_3 float32 = x_3
 //line ggml_norm.go:181
 					sumXG = r_3
-//line ggml_norm.go:183
 					gc_s_sumXG[gc_rank] = sumXG
 				}
 			}
 		}
 	}
-//line ggml_norm.go:190
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumXX := gc_s_sumXX[gc_rank]
@@ -2546,7 +2080,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:187
 		scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
-//line ggml_norm.go:193
 		gc_s_scaleGrad[gc_rank] = scaleGrad
 		gc_s_scaleX[gc_rank] = scaleX
 	}
@@ -2561,9 +2094,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:197
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_norm.go:199
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2573,9 +2106,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:149
 				tid := gc_tx
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank]
 				xf := gc_s_xf[gc_rank]
 				dst := gc_s_dst[gc_rank]
@@ -2627,70 +2158,28 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:216
 	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	_ = &eps
-//line ggml_norm.go:200
 	nrows := gc_gdx
 	nchannels := gc_gdy
-//line ggml_norm.go:203
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:211
 	gc_vstep := 0
 	if compiled.SIMD {
-//line ggml_norm.go:211
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line ggml_norm.go:211
 			tmp := gc_vb
 //line ggml_norm.go:211
 			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
-			tmp := float32(0.0)
-//line ggml_norm.go:213
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_norm.go:211
 		tmp := float32(0.0)
-//line ggml_norm.go:213
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:213
@@ -2700,9 +2189,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:220
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_norm.go:222
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2717,14 +2206,13 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:206
 						var tid int = gc_tx
 //line ggml_norm.go:206
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
 						var col int = tid + gc_off
-//line ggml_norm.go:213
 						_ = col
+//line ggml_norm.go:214
 						xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line ggml_norm.go:214
 						tmp = tmp.Add(xi.Mul(xi))
@@ -2738,9 +2226,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:214
 					gc_more = true
 //line ggml_norm.go:214
 					xi := gc_at[gc_tx]
@@ -2753,14 +2239,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:206
 						var tid int = gc_tx
 //line ggml_norm.go:206
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
 						var col int = tid + gc_off
 						if col < 0 || col > len(x)-8 {
-//line ggml_norm.go:214
 							break
 						}
 //line ggml_norm.go:214
@@ -2775,79 +2259,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 					tid := gc_tx
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 					col := tid + gc_off
@@ -2906,11 +2321,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:231
 				tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:218
 				var x_ float32 = tmp
-//line ggml_norm.go:220
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -2966,7 +2379,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 							x_ += gc_c1r[gc_lane]
@@ -2976,7 +2388,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 			}
 		}
-//line ggml_norm.go:33
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2989,7 +2400,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:221
 			warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:226
 			var tmp float32
@@ -3001,7 +2411,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
-//line ggml_norm.go:227
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -3015,7 +2424,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_norm.go:229
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3032,7 +2440,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:227
 				tmp = sSum[laneID]
 				var x_2 float32 = tmp
-//line ggml_norm.go:230
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_norm.go:24
@@ -3087,7 +2494,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 								x_2 += gc_c2r[gc_lane]
@@ -3141,7 +2547,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:241
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:243
 					var tmp float32
@@ -3149,58 +2554,51 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					var r_ float32 = x_2
 //line ggml_norm.go:228
 					tmp = r_
-//line ggml_norm.go:230
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:237
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:233
@@ -3210,9 +2608,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:240
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_norm.go:242
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -3228,14 +2626,13 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:206
 						var tid int = gc_tx
 //line ggml_norm.go:206
 						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:233
 						var col_ int = tid + gc_off2
-//line ggml_norm.go:233
 						_ = col_
+//line ggml_norm.go:234
 						scale.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3245,9 +2642,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 					gc_more2 = true
 //line ggml_norm.go:234
 					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
@@ -3258,14 +2653,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:206
 						var tid int = gc_tx
 //line ggml_norm.go:206
 						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:233
 						var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-//line ggml_norm.go:234
 							break
 						}
 //line ggml_norm.go:235
@@ -3276,71 +2669,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
-						tid := gc_tx
-//line ggml_norm.go:208
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:206
 					tid := gc_tx
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 					col_ := tid + gc_off2
@@ -3366,7 +2698,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
-//line ggml_norm.go:251
 	row := int64(gc_bx)
 //line ggml_norm.go:255
 	rowx := x[row*ncols:]
@@ -3402,11 +2733,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				argmax := -1
 //line ggml_norm.go:257
 				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
-//line ggml_norm.go:257
 					gc_b.Tick()
-//line ggml_norm.go:257
 					if gc_b.Stopped() {
-//line ggml_norm.go:257
 						return
 					}
 //line ggml_norm.go:258
@@ -3416,7 +2744,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						argmax = int(col)
 					}
 				}
-//line ggml_norm.go:266
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_argmax[gc_rank] = argmax
 			}
@@ -3455,7 +2782,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:279
 					maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:266
 					gc_c1v[gc_lane] = maxval
@@ -3465,7 +2791,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:270
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:266
 				val_ := gc_c1r[gc_lane]
@@ -3476,7 +2801,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:271
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 				val_ := gc_l_val_[gc_lane]
@@ -3488,13 +2812,13 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				} else if val_ == maxval && col_ < argmax {
 					argmax = col_
 				}
-//line ggml_norm.go:275
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_argmax[gc_rank] = argmax
 			}
 		}
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
+//line ggml_norm.go:281
 			if gc_lo2 < gc_hi2 && !(nWarps > 1) {
 				gc_hi2 = 0
 			}
@@ -3507,7 +2831,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line ggml_norm.go:294
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -3520,7 +2843,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:283
@@ -3543,7 +2865,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line ggml_norm.go:292
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3574,7 +2895,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line ggml_norm.go:307
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -3589,7 +2909,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
 						laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:279
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
@@ -3635,7 +2954,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:309
 							maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:296
 							gc_c3v[gc_lane] = maxval
@@ -3648,7 +2966,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:303
 						argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:296
 						val_2 := gc_c3r[gc_lane]
@@ -3662,7 +2979,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:304
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
 						val_2 := gc_l_val_2[gc_lane]
@@ -3674,7 +2990,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						} else if val_2 == maxval && col_2 < argmax {
 							argmax = col_2
 						}
-//line ggml_norm.go:305
 						gc_s_maxval[gc_rank] = maxval
 						gc_s_argmax[gc_rank] = argmax
 					}
@@ -3683,7 +2998,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line ggml_norm.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3694,7 +3008,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3708,7 +3021,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3722,7 +3034,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3736,7 +3047,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3750,7 +3060,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 			laneID := gc_tx % ggmlWarpSize
 			warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 			argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 			if warpID == 0 && laneID == 0 {

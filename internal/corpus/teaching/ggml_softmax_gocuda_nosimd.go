@@ -59,11 +59,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
-//line ggml_softmax.go:81
 	i03 := int64(gc_bz)
 	i02 := int64(gc_by)
 	i01 := int64(gc_bx)
-//line ggml_softmax.go:85
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
 //line ggml_softmax.go:87
 	i11 := i01
@@ -72,7 +70,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
-//line ggml_softmax.go:94
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
@@ -114,9 +111,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 				tid := gc_tx
-//line ggml_softmax.go:81
 				mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -130,8 +125,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					if ncolsTemplate == 0 && col >= ncols {
 						break
 					}
-//line ggml_softmax.go:125
 					m := float32(0.0)
+//line ggml_softmax.go:126
 					if mask != nil {
 						m = slope * float32(mask[col])
 					}
@@ -142,7 +137,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-//line ggml_softmax.go:138
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -150,13 +144,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x_ := gc_l_x_[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -173,7 +165,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:101
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 				x_ := gc_l_x_[gc_lane]
 //line ggml_softmax.go:106
 				var maxVal float32
@@ -185,15 +176,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-//line ggml_softmax.go:141
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line ggml_softmax.go:139
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
@@ -208,14 +198,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					bufIw[warpID] = maxVal
 				}
 			} else {
-//line ggml_softmax.go:147
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:142
 					if laneID == 0 {
@@ -232,7 +220,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_softmax.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -249,26 +236,22 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:147
 				maxVal = bufIw[laneID]
 				var x_2 float32 = maxVal
-//line ggml_softmax.go:150
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_more.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 				x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:35
 				var maxVal float32
@@ -276,7 +259,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				var r_ float32 = x_2
 //line ggml_softmax.go:148
 				maxVal = r_
-//line ggml_softmax.go:150
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
@@ -289,7 +271,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line ggml_softmax.go:164
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -299,11 +280,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 			tid := gc_tx
-//line ggml_softmax.go:81
 			maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:151
 			tmp := float32(0.0)
 //line ggml_softmax.go:153
 			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
@@ -319,7 +297,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 //line ggml_softmax.go:165
 			var x_3 float32 = tmp
-//line ggml_softmax.go:168
 			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
@@ -334,7 +311,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 						x_3 += gc_c3r[gc_lane]
@@ -345,7 +321,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:36
 			var tmp float32
@@ -353,13 +328,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			var r_2 float32 = x_3
 //line ggml_softmax.go:165
 			tmp = r_2
-//line ggml_softmax.go:167
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:168
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -424,8 +397,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:175
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line ggml_softmax.go:176
 			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
@@ -440,14 +413,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					bufIw[warpID] = tmp
 				}
 			} else {
-//line ggml_softmax.go:178
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:173
 					if laneID == 0 {
@@ -464,7 +435,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_softmax.go:189
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -481,7 +451,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:178
 				tmp = bufIw[laneID]
 				var x_4 float32 = tmp
-//line ggml_softmax.go:181
 				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
@@ -496,7 +465,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 							x_4 += gc_c4r[gc_lane]
@@ -507,7 +475,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:36
 				var tmp float32
@@ -515,26 +482,22 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				var r_3 float32 = x_4
 //line ggml_softmax.go:179
 				tmp = r_3
-//line ggml_softmax.go:181
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_softmax.go:186
 	compiled.OutOfLine(func() {
+//line ggml_softmax.go:187
 		gc_s_maxVal := gc_s_maxVal[:gc_n]
 //line ggml_softmax.go:189
 		gc_s_tmp := gc_s_tmp[:gc_n]
 		{
-//line ggml_softmax.go:192
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 					tid := gc_tx
-//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:182
@@ -556,7 +519,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:201
 	})
 }
 
@@ -613,11 +575,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		_ = g
 //line ggml_softmax.go:262
 		const nElemPerThread = 4
-//line ggml_softmax.go:266
 		stepSize := gc_gdx * gc_bdx
 //line ggml_softmax.go:283
 		var returned bool
-//line ggml_softmax.go:283
 		_ = returned
 //line ggml_softmax.go:214
 		localVals_ := gc_shared1(32)[:32]
@@ -639,24 +599,21 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 					tid := gc_tx
+//line ggml_softmax.go:261
 					colStart := gc_bx*gc_bdx + tid
 //line ggml_softmax.go:264
 					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 					localMax := float32(math.Inf(-1))
 //line ggml_softmax.go:268
 					for col := colStart; int64(col) < p_.ncols; {
-//line ggml_softmax.go:268
 						gc_b.Tick()
-//line ggml_softmax.go:268
 						if gc_b.Stopped() {
-//line ggml_softmax.go:268
 							return
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(0)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -665,8 +622,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(1)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -675,8 +632,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(2)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -685,8 +642,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(3)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -695,23 +652,23 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(0)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(1)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(2)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(3)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						col += stepSize * nElemPerThread
@@ -722,7 +679,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r float32
 //line ggml_softmax.go:211
 					var x_2 float32 = val
-//line ggml_softmax.go:217
 					gc_l_x_2[gc_lane] = x_2
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r[gc_rank] = r
@@ -732,13 +688,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -756,7 +710,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:215
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_softmax.go:220
 					var val float32
@@ -773,7 +726,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_[warpID] = val
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -788,7 +740,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:222
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -808,7 +759,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						val = localVals_[laneID]
 					}
 					var x_3 float32 = val
-//line ggml_softmax.go:227
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_val[gc_rank] = val
 				}
@@ -816,19 +766,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_more.go:25
 						var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 						x_3 = fmaxf(x_3, shflXorSync_)
-//line ggml_more.go:27
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 					x_3 := gc_l_x_3[gc_lane]
 //line ggml_more.go:35
 					var r float32
@@ -836,14 +783,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_2 float32 = x_3
 //line ggml_softmax.go:225
 					r = r_2
-//line ggml_softmax.go:227
 					gc_s_r[gc_rank] = r
 				}
 			}
-//line ggml_softmax.go:225
 			returned = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
@@ -856,46 +800,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:227
 				r.StoreSlice(gc_s_r[gc_rank:])
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -903,7 +808,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r = val
 				gc_s_r[gc_rank] = r
 			}
-//line ggml_softmax.go:227
 			returned = true
 		}
 		{
@@ -913,17 +817,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line ggml_softmax.go:236
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
-//line ggml_softmax.go:243
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -931,13 +834,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step2 + 1
-//line ggml_softmax.go:292
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -945,13 +845,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step2 + 2
-//line ggml_softmax.go:292
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -959,13 +856,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step2 + 3
-//line ggml_softmax.go:292
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -973,12 +867,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 					}
-//line ggml_softmax.go:290
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
@@ -986,16 +878,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at[0] = localMax
 					}
 				} else {
-//line ggml_softmax.go:290
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1003,13 +893,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1017,13 +905,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1031,13 +917,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1045,13 +929,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 					}
-//line ggml_softmax.go:290
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
@@ -1061,13 +943,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:288
 		if !gc_b.SyncGrid() {
 			return
 		}
 //line ggml_softmax.go:296
 		var returned_ bool
-//line ggml_softmax.go:296
 		_ = returned_
 //line ggml_softmax.go:214
 		localVals_2 := gc_shared1(32)[:32]
@@ -1082,18 +962,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line ggml_softmax.go:227
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
+//line ggml_softmax.go:229
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
 					gc_at2 := tmpVals_[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line ggml_softmax.go:234
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line ggml_softmax.go:260
 						tid := gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
@@ -1109,7 +987,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_3 float32
 //line ggml_softmax.go:211
 						var x_4 float32 = val_
-//line ggml_softmax.go:215
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -1122,7 +999,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line ggml_softmax.go:260
 						tid := gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
@@ -1138,7 +1014,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_3 float32
 //line ggml_softmax.go:211
 						var x_4 float32 = val_
-//line ggml_softmax.go:215
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -1148,13 +1023,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_2 float32 = gc_c3r[gc_lane]
 //line ggml_more.go:25
 					x_4 = fmaxf(x_4, shflXorSync_2)
-//line ggml_more.go:27
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -1172,7 +1045,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:215
 					warpID_ := gc_tx / ggmlWarpSize
 					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_softmax.go:220
 					var val_ float32
@@ -1189,7 +1061,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_2[warpID_] = val_
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val_[gc_rank] = val_
 				}
 			}
@@ -1204,7 +1075,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:222
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1224,7 +1094,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						val_ = localVals_2[laneID_]
 					}
 					var x_5 float32 = val_
-//line ggml_softmax.go:227
 					gc_l_x_5[gc_lane] = x_5
 					gc_s_val_[gc_rank] = val_
 				}
@@ -1232,19 +1101,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 						x_5 := gc_l_x_5[gc_lane]
 //line ggml_more.go:25
 						var shflXorSync_3 float32 = gc_c4r[gc_lane]
 //line ggml_more.go:25
 						x_5 = fmaxf(x_5, shflXorSync_3)
-//line ggml_more.go:27
 						gc_l_x_5[gc_lane] = x_5
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 					x_5 := gc_l_x_5[gc_lane]
 //line ggml_more.go:35
 					var r_3 float32
@@ -1252,14 +1118,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_5 float32 = x_5
 //line ggml_softmax.go:225
 					r_3 = r_5
-//line ggml_softmax.go:227
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-//line ggml_softmax.go:225
 			returned_ = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep2 := 0
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -1272,46 +1135,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:227
 				r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -1319,12 +1143,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r_3 = val_
 				gc_s_r_3[gc_rank] = r_3
 			}
-//line ggml_softmax.go:227
 			returned_ = true
 		}
 //line ggml_softmax.go:319
 		var returned_2 bool
-//line ggml_softmax.go:319
 		_ = returned_2
 //line ggml_softmax.go:236
 		localVals_3 := gc_shared2(32)[:32]
@@ -1346,29 +1168,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 					tid := gc_tx
+//line ggml_softmax.go:261
 					colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:263
 					localVals := gc_s_localVals[gc_rank]
+//line ggml_softmax.go:264
 					var localMax float32
-//line ggml_softmax.go:266
 					r_3 := gc_s_r_3[gc_rank]
 //line ggml_softmax.go:296
 					localMax = r_3
-//line ggml_softmax.go:298
 					tmpExpf := float32(0.0)
+//line ggml_softmax.go:299
 					for col_ := colStart; int64(col_) < p_.ncols; {
-//line ggml_softmax.go:299
 						gc_b.Tick()
-//line ggml_softmax.go:299
 						if gc_b.Stopped() {
-//line ggml_softmax.go:299
 							return
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(0)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -1377,8 +1195,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(1)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -1387,8 +1205,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(2)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -1397,8 +1215,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(3)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -1407,8 +1225,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(0)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -1417,8 +1235,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(1)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -1427,8 +1245,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(2)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -1437,8 +1255,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(3)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -1454,7 +1272,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_6 float32
 //line ggml_softmax.go:233
 					var x_6 float32 = val_2
-//line ggml_softmax.go:238
 					gc_l_x_6[gc_lane] = x_6
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r_6[gc_rank] = r_6
@@ -1472,7 +1289,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_6 := gc_l_x_6[gc_lane]
 //line ggml_norm.go:25
 							x_6 += gc_c5r[gc_lane]
@@ -1495,7 +1311,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:237
 					warpID_2 := gc_tx / ggmlWarpSize
 					laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_6 := gc_l_x_6[gc_lane]
 //line ggml_softmax.go:242
 					var val_2 float32
@@ -1512,7 +1327,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_3[warpID_2] = val_2
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
@@ -1527,7 +1341,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:244
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1541,13 +1354,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					laneID_2 := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:240
 					var val_2 float32
-//line ggml_softmax.go:243
 					val_2 = 0.0
+//line ggml_softmax.go:244
 					if laneID_2 < (gc_bdx / ggmlWarpSize) {
 						val_2 = localVals_3[laneID_2]
 					}
 					var x_7 float32 = val_2
-//line ggml_softmax.go:249
 					gc_l_x_7[gc_lane] = x_7
 					gc_s_val_2[gc_rank] = val_2
 				}
@@ -1563,7 +1375,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 								x_7 := gc_l_x_7[gc_lane]
 //line ggml_norm.go:25
 								x_7 += gc_c6r[gc_lane]
@@ -1574,7 +1385,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 					x_7 := gc_l_x_7[gc_lane]
 //line ggml_norm.go:36
 					var r_6 float32
@@ -1582,14 +1392,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_8 float32 = x_7
 //line ggml_softmax.go:247
 					r_6 = r_8
-//line ggml_softmax.go:249
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-//line ggml_softmax.go:247
 			returned_2 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep3 := 0
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
@@ -1602,46 +1409,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 				r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -1649,7 +1417,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r_6 = val_2
 				gc_s_r_6[gc_rank] = r_6
 			}
-//line ggml_softmax.go:249
 			returned_2 = true
 		}
 		{
@@ -1659,17 +1426,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
+//line ggml_softmax.go:258
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step6 + 0
-//line ggml_softmax.go:265
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1677,13 +1443,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step6 + 1
-//line ggml_softmax.go:328
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1691,13 +1454,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step6 + 2
-//line ggml_softmax.go:328
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1705,13 +1465,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step6 + 3
-//line ggml_softmax.go:328
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1719,12 +1476,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -1732,16 +1487,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at3[0] = tmpExpf
 					}
 				} else {
-//line ggml_softmax.go:326
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1749,13 +1502,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1763,13 +1514,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1777,13 +1526,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1791,13 +1538,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -1807,13 +1552,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:324
 		if !gc_b.SyncGrid() {
 			return
 		}
 //line ggml_softmax.go:331
 		var returned_3 bool
-//line ggml_softmax.go:331
 		_ = returned_3
 //line ggml_softmax.go:236
 		localVals_4 := gc_shared2(32)[:32]
@@ -1828,16 +1571,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line ggml_softmax.go:249
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line ggml_softmax.go:251
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
 					gc_at4 := tmpVals_[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line ggml_softmax.go:256
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:260
 						tid := gc_tx
 //line ggml_softmax.go:262
 						var tmpExpf float32
@@ -1852,7 +1593,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_9 float32
 //line ggml_softmax.go:233
 						var x_8 float32 = val_3
-//line ggml_softmax.go:237
 						gc_l_x_8[gc_lane] = x_8
 						gc_s_r_9[gc_rank] = r_9
 					}
@@ -1864,7 +1604,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 						tid := gc_tx
 //line ggml_softmax.go:262
 						var tmpExpf float32
@@ -1879,7 +1618,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_9 float32
 //line ggml_softmax.go:233
 						var x_8 float32 = val_3
-//line ggml_softmax.go:237
 						gc_l_x_8[gc_lane] = x_8
 						gc_s_r_9[gc_rank] = r_9
 					}
@@ -1897,7 +1635,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_8 := gc_l_x_8[gc_lane]
 //line ggml_norm.go:25
 							x_8 += gc_c7r[gc_lane]
@@ -1920,7 +1657,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:237
 					warpID_3 := gc_tx / ggmlWarpSize
 					laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_8 := gc_l_x_8[gc_lane]
 //line ggml_softmax.go:242
 					var val_3 float32
@@ -1937,7 +1673,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_4[warpID_3] = val_3
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
@@ -1952,7 +1687,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:244
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1966,13 +1700,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					laneID_3 := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:240
 					var val_3 float32
-//line ggml_softmax.go:243
 					val_3 = 0.0
+//line ggml_softmax.go:244
 					if laneID_3 < (gc_bdx / ggmlWarpSize) {
 						val_3 = localVals_4[laneID_3]
 					}
 					var x_9 float32 = val_3
-//line ggml_softmax.go:249
 					gc_l_x_9[gc_lane] = x_9
 					gc_s_val_3[gc_rank] = val_3
 				}
@@ -1988,7 +1721,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 								x_9 := gc_l_x_9[gc_lane]
 //line ggml_norm.go:25
 								x_9 += gc_c8r[gc_lane]
@@ -1999,7 +1731,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 					x_9 := gc_l_x_9[gc_lane]
 //line ggml_norm.go:36
 					var r_9 float32
@@ -2007,14 +1738,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_11 float32 = x_9
 //line ggml_softmax.go:247
 					r_9 = r_11
-//line ggml_softmax.go:249
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-//line ggml_softmax.go:247
 			returned_3 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep4 := 0
 			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 				gc_rank := gc_vstep4
@@ -2027,46 +1755,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 				r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -2074,36 +1763,30 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r_9 = val_3
 				gc_s_r_9[gc_rank] = r_9
 			}
-//line ggml_softmax.go:249
 			returned_3 = true
 		}
-//line ggml_softmax.go:252
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 				tid := gc_tx
+//line ggml_softmax.go:261
 				colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:263
 				localVals := gc_s_localVals[gc_rank]
+//line ggml_softmax.go:264
 				var tmpExpf float32
-//line ggml_softmax.go:266
 				r_9 := gc_s_r_9[gc_rank]
 //line ggml_softmax.go:331
 				tmpExpf = r_9
 //line ggml_softmax.go:333
 				for col_2 := colStart; int64(col_2) < p_.ncols; {
-//line ggml_softmax.go:333
 					gc_b.Tick()
-//line ggml_softmax.go:333
 					if gc_b.Stopped() {
-//line ggml_softmax.go:333
 						return
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(0)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -2112,8 +1795,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(1)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -2122,8 +1805,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(2)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -2132,8 +1815,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(3)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -2142,32 +1825,32 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(0)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(1)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(2)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(3)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
@@ -2190,60 +1873,21 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_softmax.go:370
 	rowx := gc_bx
 //line ggml_softmax.go:372
 	grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:376
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line ggml_softmax.go:376
 		var dgfDot float32 = float32(0.0)
+//line ggml_softmax.go:377
 		lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
 		dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 		gc_s_dgfDot[gc_rank] = dgfDot
 	}
 //line ggml_softmax.go:378
@@ -2253,9 +1897,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more = false
-//line ggml_softmax.go:385
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_softmax.go:387
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2270,14 +1914,13 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:369
 					var tid int = gc_tx
 //line ggml_softmax.go:369
 					dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
 					var col int = tid + gc_off
-//line ggml_softmax.go:378
 					_ = col
+//line ggml_softmax.go:379
 					dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
 //line ggml_softmax.go:379
 					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
@@ -2287,9 +1930,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:379
 					gc_more = true
 //line ggml_softmax.go:379
 					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
@@ -2300,14 +1941,12 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:369
 					var tid int = gc_tx
 //line ggml_softmax.go:369
 					dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
 					var col int = tid + gc_off
 					if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
-//line ggml_softmax.go:379
 						break
 					}
 //line ggml_softmax.go:379
@@ -2318,75 +1957,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 					tid := gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 					col := tid + gc_off
@@ -2408,11 +1982,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:397
 			dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:382
 			var x float32 = dgfDot
-//line ggml_softmax.go:384
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_norm.go:24
@@ -2427,7 +1999,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
 						x += gc_c1r[gc_lane]
@@ -2438,7 +2009,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			x := gc_l_x[gc_lane]
 //line ggml_norm.go:36
 			var dgfDot float32
@@ -2446,7 +2016,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			var r float32 = x
 //line ggml_softmax.go:382
 			dgfDot = r
-//line ggml_softmax.go:384
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
@@ -2457,9 +2026,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more2 = false
-//line ggml_softmax.go:391
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_softmax.go:393
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2471,72 +2040,56 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_at3 := dst[gc_off4:][:gc_to]
 				gc_at4 := grad[gc_off4:][:gc_to]
 				gc_at5 := dstf[gc_off4:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line ggml_softmax.go:409
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
-//line ggml_softmax.go:390
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
-//line ggml_softmax.go:390
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
-//line ggml_softmax.go:390
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 					gc_more2 = true
 //line ggml_softmax.go:385
 					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2545,12 +2098,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2559,12 +2110,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2573,12 +2122,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2587,12 +2134,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 					tid := gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 					col_ := tid + gc_off2

@@ -67,11 +67,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
-//line ggml_softmax.go:81
 	i03 := int64(gc_bz)
 	i02 := int64(gc_by)
 	i01 := int64(gc_bx)
-//line ggml_softmax.go:85
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
 //line ggml_softmax.go:87
 	i11 := i01
@@ -80,7 +78,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
-//line ggml_softmax.go:94
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
@@ -122,9 +119,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 				tid := gc_tx
-//line ggml_softmax.go:81
 				mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -138,8 +133,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					if ncolsTemplate == 0 && col >= ncols {
 						break
 					}
-//line ggml_softmax.go:125
 					m := float32(0.0)
+//line ggml_softmax.go:126
 					if mask != nil {
 						m = slope * float32(mask[col])
 					}
@@ -150,7 +145,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-//line ggml_softmax.go:138
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -158,13 +152,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x_ := gc_l_x_[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -181,7 +173,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:101
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 				x_ := gc_l_x_[gc_lane]
 //line ggml_softmax.go:106
 				var maxVal float32
@@ -193,15 +184,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-//line ggml_softmax.go:141
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line ggml_softmax.go:139
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
@@ -216,14 +206,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					bufIw[warpID] = maxVal
 				}
 			} else {
-//line ggml_softmax.go:147
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:142
 					if laneID == 0 {
@@ -240,7 +228,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_softmax.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -257,20 +244,17 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:147
 				maxVal = bufIw[laneID]
 				var x_2 float32 = maxVal
-//line ggml_softmax.go:150
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_more.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -318,7 +302,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:161
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_softmax.go:163
 					var maxVal float32
@@ -326,7 +309,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					var r_ float32 = x_2
 //line ggml_softmax.go:148
 					maxVal = r_
-//line ggml_softmax.go:150
 					gc_s_maxVal[gc_rank] = maxVal
 				}
 			}
@@ -340,7 +322,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line ggml_softmax.go:165
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -350,11 +331,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 			tid := gc_tx
-//line ggml_softmax.go:81
 			maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:151
 			tmp := float32(0.0)
 //line ggml_softmax.go:153
 			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
@@ -370,7 +348,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 //line ggml_softmax.go:165
 			var x_3 float32 = tmp
-//line ggml_softmax.go:168
 			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
@@ -425,7 +402,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 							x_3 += gc_c3r[gc_lane]
@@ -479,7 +455,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:178
 				x_3 := gc_l_x_3[gc_lane]
 //line ggml_softmax.go:180
 				var tmp float32
@@ -487,14 +462,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				var r_2 float32 = x_3
 //line ggml_softmax.go:165
 				tmp = r_2
-//line ggml_softmax.go:167
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:168
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -559,8 +532,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:175
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line ggml_softmax.go:176
 			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
@@ -575,14 +548,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					bufIw[warpID] = tmp
 				}
 			} else {
-//line ggml_softmax.go:178
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:173
 					if laneID == 0 {
@@ -599,7 +570,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_softmax.go:189
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -616,7 +586,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:178
 				tmp = bufIw[laneID]
 				var x_4 float32 = tmp
-//line ggml_softmax.go:181
 				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
@@ -671,7 +640,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 								x_4 += gc_c4r[gc_lane]
@@ -725,7 +693,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:192
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_softmax.go:194
 					var tmp float32
@@ -733,27 +700,23 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					var r_3 float32 = x_4
 //line ggml_softmax.go:179
 					tmp = r_3
-//line ggml_softmax.go:181
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
+//line ggml_softmax.go:188
 		gc_s_maxVal := gc_s_maxVal[:gc_n]
 //line ggml_softmax.go:190
 		gc_s_tmp := gc_s_tmp[:gc_n]
 		{
-//line ggml_softmax.go:193
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 					tid := gc_tx
-//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:182
@@ -775,7 +738,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:201
 	})
 }
 
@@ -807,11 +769,9 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
-//line ggml_softmax.go:81
 	i03 := int64(gc_bz)
 	i02 := int64(gc_by)
 	i01 := int64(gc_bx)
-//line ggml_softmax.go:85
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
 //line ggml_softmax.go:87
 	i11 := i01
@@ -820,7 +780,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT float32
-//line ggml_softmax.go:94
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
@@ -862,9 +821,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 				tid := gc_tx
-//line ggml_softmax.go:81
 				mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -878,8 +835,8 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					if ncolsTemplate == 0 && col >= ncols {
 						break
 					}
-//line ggml_softmax.go:125
 					m := float32(0.0)
+//line ggml_softmax.go:126
 					if mask != nil {
 						m = slope * float32(mask[col])
 					}
@@ -890,7 +847,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-//line ggml_softmax.go:138
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -898,13 +854,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x_ := gc_l_x_[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -921,7 +875,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 //line ggml_softmax.go:101
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 				x_ := gc_l_x_[gc_lane]
 //line ggml_softmax.go:106
 				var maxVal float32
@@ -933,15 +886,14 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-//line ggml_softmax.go:141
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line ggml_softmax.go:139
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
@@ -956,14 +908,12 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					bufIw[warpID] = maxVal
 				}
 			} else {
-//line ggml_softmax.go:147
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:142
 					if laneID == 0 {
@@ -980,7 +930,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_softmax.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -997,20 +946,17 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 //line ggml_softmax.go:147
 				maxVal = bufIw[laneID]
 				var x_2 float32 = maxVal
-//line ggml_softmax.go:150
 				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_more.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -1058,7 +1004,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:161
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_softmax.go:163
 					var maxVal float32
@@ -1066,7 +1011,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					var r_ float32 = x_2
 //line ggml_softmax.go:148
 					maxVal = r_
-//line ggml_softmax.go:150
 					gc_s_maxVal[gc_rank] = maxVal
 				}
 			}
@@ -1080,7 +1024,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line ggml_softmax.go:165
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1090,11 +1033,8 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 			tid := gc_tx
-//line ggml_softmax.go:81
 			maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:151
 			tmp := float32(0.0)
 //line ggml_softmax.go:153
 			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
@@ -1110,7 +1050,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			}
 //line ggml_softmax.go:165
 			var x_3 float32 = tmp
-//line ggml_softmax.go:168
 			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
@@ -1165,7 +1104,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 							x_3 += gc_c3r[gc_lane]
@@ -1219,7 +1157,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:178
 				x_3 := gc_l_x_3[gc_lane]
 //line ggml_softmax.go:180
 				var tmp float32
@@ -1227,14 +1164,12 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				var r_2 float32 = x_3
 //line ggml_softmax.go:165
 				tmp = r_2
-//line ggml_softmax.go:167
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:168
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1299,8 +1234,8 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 			}
 		}
-//line ggml_softmax.go:175
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line ggml_softmax.go:176
 			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
@@ -1315,14 +1250,12 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					bufIw[warpID] = tmp
 				}
 			} else {
-//line ggml_softmax.go:178
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:173
 					if laneID == 0 {
@@ -1339,7 +1272,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line ggml_softmax.go:189
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1356,7 +1288,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 //line ggml_softmax.go:178
 				tmp = bufIw[laneID]
 				var x_4 float32 = tmp
-//line ggml_softmax.go:181
 				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
@@ -1411,7 +1342,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 								x_4 += gc_c4r[gc_lane]
@@ -1465,7 +1395,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:192
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_softmax.go:194
 					var tmp float32
@@ -1473,27 +1402,23 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					var r_3 float32 = x_4
 //line ggml_softmax.go:179
 					tmp = r_3
-//line ggml_softmax.go:181
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
+//line ggml_softmax.go:188
 		gc_s_maxVal := gc_s_maxVal[:gc_n]
 //line ggml_softmax.go:190
 		gc_s_tmp := gc_s_tmp[:gc_n]
 		{
-//line ggml_softmax.go:193
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
 					tid := gc_tx
-//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:182
@@ -1515,7 +1440,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 			}
 		}
-//line ggml_softmax.go:201
 	})
 }
 
@@ -1572,11 +1496,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		_ = g
 //line ggml_softmax.go:262
 		const nElemPerThread = 4
-//line ggml_softmax.go:266
 		stepSize := gc_gdx * gc_bdx
 //line ggml_softmax.go:283
 		var returned bool
-//line ggml_softmax.go:283
 		_ = returned
 //line ggml_softmax.go:214
 		localVals_ := gc_shared1(32)[:32]
@@ -1598,24 +1520,21 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 					tid := gc_tx
+//line ggml_softmax.go:261
 					colStart := gc_bx*gc_bdx + tid
 //line ggml_softmax.go:264
 					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 					localMax := float32(math.Inf(-1))
 //line ggml_softmax.go:268
 					for col := colStart; int64(col) < p_.ncols; {
-//line ggml_softmax.go:268
 						gc_b.Tick()
-//line ggml_softmax.go:268
 						if gc_b.Stopped() {
-//line ggml_softmax.go:268
 							return
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(0)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -1624,8 +1543,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(1)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -1634,8 +1553,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(2)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -1644,8 +1563,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:269
 							i := int(3)
+//line ggml_softmax.go:270
 							idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
@@ -1654,23 +1573,23 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(0)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(1)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(2)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
-//line ggml_softmax.go:277
 							i_ := int(3)
+//line ggml_softmax.go:278
 							localMax = fmaxf(localMax, localVals[i_])
 						}
 						col += stepSize * nElemPerThread
@@ -1681,7 +1600,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r float32
 //line ggml_softmax.go:211
 					var x_2 float32 = val
-//line ggml_softmax.go:217
 					gc_l_x_2[gc_lane] = x_2
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r[gc_rank] = r
@@ -1691,13 +1609,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -1715,7 +1631,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:215
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_softmax.go:220
 					var val float32
@@ -1732,7 +1647,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_[warpID] = val
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -1747,7 +1661,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:222
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1767,7 +1680,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						val = localVals_[laneID]
 					}
 					var x_3 float32 = val
-//line ggml_softmax.go:227
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_val[gc_rank] = val
 				}
@@ -1775,13 +1687,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_more.go:25
 						var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 						x_3 = fmaxf(x_3, shflXorSync_)
-//line ggml_more.go:27
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
@@ -1829,7 +1739,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:238
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_softmax.go:240
 						var r float32
@@ -1837,15 +1746,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_2 float32 = x_3
 //line ggml_softmax.go:225
 						r = r_2
-//line ggml_softmax.go:227
 						gc_s_r[gc_rank] = r
 					}
 				}
 			}
-//line ggml_softmax.go:225
 			returned = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep := 0
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -1861,46 +1767,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -1908,7 +1775,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r = val
 				gc_s_r[gc_rank] = r
 			}
-//line ggml_softmax.go:227
 			returned = true
 		}
 		{
@@ -1918,17 +1784,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line ggml_softmax.go:236
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
-//line ggml_softmax.go:243
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1936,13 +1801,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step2 + 1
-//line ggml_softmax.go:292
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1950,13 +1812,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step2 + 2
-//line ggml_softmax.go:292
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1964,13 +1823,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step2 + 3
-//line ggml_softmax.go:292
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1978,12 +1834,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 					}
-//line ggml_softmax.go:290
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
@@ -1991,16 +1845,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at[0] = localMax
 					}
 				} else {
-//line ggml_softmax.go:290
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2008,13 +1860,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2022,13 +1872,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2036,13 +1884,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2050,13 +1896,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 					}
-//line ggml_softmax.go:290
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
@@ -2066,13 +1910,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:288
 		if !gc_b.SyncGrid() {
 			return
 		}
 //line ggml_softmax.go:296
 		var returned_ bool
-//line ggml_softmax.go:296
 		_ = returned_
 //line ggml_softmax.go:214
 		localVals_2 := gc_shared1(32)[:32]
@@ -2087,18 +1929,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line ggml_softmax.go:227
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
+//line ggml_softmax.go:229
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
 					gc_at2 := tmpVals_[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line ggml_softmax.go:234
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line ggml_softmax.go:260
 						tid := gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
@@ -2114,7 +1954,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_3 float32
 //line ggml_softmax.go:211
 						var x_4 float32 = val_
-//line ggml_softmax.go:215
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -2127,7 +1966,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line ggml_softmax.go:260
 						tid := gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
@@ -2143,7 +1981,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_3 float32
 //line ggml_softmax.go:211
 						var x_4 float32 = val_
-//line ggml_softmax.go:215
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -2153,13 +1990,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_2 float32 = gc_c3r[gc_lane]
 //line ggml_more.go:25
 					x_4 = fmaxf(x_4, shflXorSync_2)
-//line ggml_more.go:27
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -2177,7 +2012,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:215
 					warpID_ := gc_tx / ggmlWarpSize
 					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_softmax.go:220
 					var val_ float32
@@ -2194,7 +2028,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_2[warpID_] = val_
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val_[gc_rank] = val_
 				}
 			}
@@ -2209,7 +2042,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:222
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2229,7 +2061,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						val_ = localVals_2[laneID_]
 					}
 					var x_5 float32 = val_
-//line ggml_softmax.go:227
 					gc_l_x_5[gc_lane] = x_5
 					gc_s_val_[gc_rank] = val_
 				}
@@ -2237,13 +2068,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 						x_5 := gc_l_x_5[gc_lane]
 //line ggml_more.go:25
 						var shflXorSync_3 float32 = gc_c4r[gc_lane]
 //line ggml_more.go:25
 						x_5 = fmaxf(x_5, shflXorSync_3)
-//line ggml_more.go:27
 						gc_l_x_5[gc_lane] = x_5
 					}
 				}
@@ -2291,7 +2120,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:238
 						x_5 := gc_l_x_5[gc_lane]
 //line ggml_softmax.go:240
 						var r_3 float32
@@ -2299,15 +2127,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_5 float32 = x_5
 //line ggml_softmax.go:225
 						r_3 = r_5
-//line ggml_softmax.go:227
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
 			}
-//line ggml_softmax.go:225
 			returned_ = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep2 := 0
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
@@ -2323,46 +2148,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -2370,12 +2156,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r_3 = val_
 				gc_s_r_3[gc_rank] = r_3
 			}
-//line ggml_softmax.go:227
 			returned_ = true
 		}
 //line ggml_softmax.go:319
 		var returned_2 bool
-//line ggml_softmax.go:319
 		_ = returned_2
 //line ggml_softmax.go:236
 		localVals_3 := gc_shared2(32)[:32]
@@ -2397,29 +2181,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 					tid := gc_tx
+//line ggml_softmax.go:261
 					colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:263
 					localVals := gc_s_localVals[gc_rank]
+//line ggml_softmax.go:264
 					var localMax float32
-//line ggml_softmax.go:266
 					r_3 := gc_s_r_3[gc_rank]
 //line ggml_softmax.go:296
 					localMax = r_3
-//line ggml_softmax.go:298
 					tmpExpf := float32(0.0)
+//line ggml_softmax.go:299
 					for col_ := colStart; int64(col_) < p_.ncols; {
-//line ggml_softmax.go:299
 						gc_b.Tick()
-//line ggml_softmax.go:299
 						if gc_b.Stopped() {
-//line ggml_softmax.go:299
 							return
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(0)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -2428,8 +2208,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(1)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -2438,8 +2218,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(2)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -2448,8 +2228,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:300
 							i_2 := int(3)
+//line ggml_softmax.go:301
 							idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
@@ -2458,8 +2238,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(0)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -2468,8 +2248,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(1)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -2478,8 +2258,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(2)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -2488,8 +2268,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-//line ggml_softmax.go:308
 							i_3 := int(3)
+//line ggml_softmax.go:309
 							idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
@@ -2505,7 +2285,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_6 float32
 //line ggml_softmax.go:233
 					var x_6 float32 = val_2
-//line ggml_softmax.go:238
 					gc_l_x_6[gc_lane] = x_6
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r_6[gc_rank] = r_6
@@ -2563,7 +2342,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_6 := gc_l_x_6[gc_lane]
 //line ggml_norm.go:25
 								x_6 += gc_c5r[gc_lane]
@@ -2587,7 +2365,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:237
 					warpID_2 := gc_tx / ggmlWarpSize
 					laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_6 := gc_l_x_6[gc_lane]
 //line ggml_softmax.go:242
 					var val_2 float32
@@ -2604,7 +2381,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_3[warpID_2] = val_2
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
@@ -2619,7 +2395,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:244
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2633,13 +2408,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					laneID_2 := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:240
 					var val_2 float32
-//line ggml_softmax.go:243
 					val_2 = 0.0
+//line ggml_softmax.go:244
 					if laneID_2 < (gc_bdx / ggmlWarpSize) {
 						val_2 = localVals_3[laneID_2]
 					}
 					var x_7 float32 = val_2
-//line ggml_softmax.go:249
 					gc_l_x_7[gc_lane] = x_7
 					gc_s_val_2[gc_rank] = val_2
 				}
@@ -2695,7 +2469,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-//line ggml_norm.go:38
 									x_7 := gc_l_x_7[gc_lane]
 //line ggml_norm.go:25
 									x_7 += gc_c6r[gc_lane]
@@ -2749,7 +2522,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:260
 						x_7 := gc_l_x_7[gc_lane]
 //line ggml_softmax.go:262
 						var r_6 float32
@@ -2757,15 +2529,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_8 float32 = x_7
 //line ggml_softmax.go:247
 						r_6 = r_8
-//line ggml_softmax.go:249
 						gc_s_r_6[gc_rank] = r_6
 					}
 				}
 			}
-//line ggml_softmax.go:247
 			returned_2 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep3 := 0
 			if compiled.SIMD {
 				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
@@ -2781,46 +2550,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -2828,7 +2558,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r_6 = val_2
 				gc_s_r_6[gc_rank] = r_6
 			}
-//line ggml_softmax.go:249
 			returned_2 = true
 		}
 		{
@@ -2838,17 +2567,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
+//line ggml_softmax.go:258
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step6 + 0
-//line ggml_softmax.go:265
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2856,13 +2584,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step6 + 1
-//line ggml_softmax.go:328
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2870,13 +2595,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step6 + 2
-//line ggml_softmax.go:328
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2884,13 +2606,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step6 + 3
-//line ggml_softmax.go:328
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2898,12 +2617,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -2911,16 +2628,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at3[0] = tmpExpf
 					}
 				} else {
-//line ggml_softmax.go:326
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2928,13 +2643,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2942,13 +2655,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2956,13 +2667,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2970,13 +2679,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -2986,13 +2693,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:324
 		if !gc_b.SyncGrid() {
 			return
 		}
 //line ggml_softmax.go:331
 		var returned_3 bool
-//line ggml_softmax.go:331
 		_ = returned_3
 //line ggml_softmax.go:236
 		localVals_4 := gc_shared2(32)[:32]
@@ -3006,31 +2711,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			_ = gc_dead
 			gc_left6 := gc_act
 			if compiled.SIMD {
-//line ggml_softmax.go:326
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_softmax.go:329
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
-//line ggml_softmax.go:329
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_softmax.go:329
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx7.X + gc_lane
-//line ggml_softmax.go:334
 						gc_ty := gc_tidx7.Y
 						_ = gc_ty
 						gc_tz := gc_tidx7.Z
 						_ = gc_tz
-//line ggml_softmax.go:260
 						var tid int = gc_tx
 //line ggml_softmax.go:260
 						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:326
 						if tid < 0 || tid > len(tmpVals_)-8 {
-//line ggml_softmax.go:326
 							break
 						}
 //line ggml_softmax.go:326
@@ -3040,14 +2738,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						} else {
 //line ggml_softmax.go:327
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
-//line ggml_softmax.go:326
 							if gc_if2.ToBits() != 0 {
 //line ggml_softmax.go:326
 								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 							}
-//line ggml_softmax.go:327
 							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line ggml_softmax.go:327
 							if gc_else2.ToBits() != 0 {
 //line ggml_softmax.go:327
 								tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
@@ -3078,18 +2773,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line ggml_softmax.go:341
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line ggml_softmax.go:260
 						var tid int = gc_tx
 //line ggml_softmax.go:260
 						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:326
 						if tid < 0 || tid > len(tmpVals_)-8 {
-//line ggml_softmax.go:326
 							break
 						}
 //line ggml_softmax.go:326
@@ -3098,9 +2790,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:327
 							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
 						}
-//line ggml_softmax.go:327
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line ggml_softmax.go:327
 						if gc_else.ToBits() != 0 {
 //line ggml_softmax.go:327
 							tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
@@ -3123,7 +2813,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
-//line ggml_softmax.go:335
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3136,7 +2825,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 					tid := gc_tx
 //line ggml_softmax.go:262
 					var tmpExpf float32
@@ -3151,7 +2839,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					var r_9 float32
 //line ggml_softmax.go:233
 					var x_8 float32 = val_3
-//line ggml_softmax.go:237
 					gc_l_x_8[gc_lane] = x_8
 					gc_s_r_9[gc_rank] = r_9
 				}
@@ -3208,7 +2895,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								if gc_left7&(1<<gc_lane) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_8 := gc_l_x_8[gc_lane]
 //line ggml_norm.go:25
 								x_8 += gc_c7r[gc_lane]
@@ -3232,7 +2918,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:237
 					warpID_3 := gc_tx / ggmlWarpSize
 					laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_8 := gc_l_x_8[gc_lane]
 //line ggml_softmax.go:242
 					var val_3 float32
@@ -3249,7 +2934,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_4[warpID_3] = val_3
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
@@ -3264,7 +2948,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-//line ggml_softmax.go:244
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3278,13 +2961,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					laneID_3 := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:240
 					var val_3 float32
-//line ggml_softmax.go:243
 					val_3 = 0.0
+//line ggml_softmax.go:244
 					if laneID_3 < (gc_bdx / ggmlWarpSize) {
 						val_3 = localVals_4[laneID_3]
 					}
 					var x_9 float32 = val_3
-//line ggml_softmax.go:249
 					gc_l_x_9[gc_lane] = x_9
 					gc_s_val_3[gc_rank] = val_3
 				}
@@ -3340,7 +3022,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 									if gc_left8&(1<<gc_lane) == 0 {
 										continue
 									}
-//line ggml_norm.go:38
 									x_9 := gc_l_x_9[gc_lane]
 //line ggml_norm.go:25
 									x_9 += gc_c8r[gc_lane]
@@ -3394,7 +3075,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:260
 						x_9 := gc_l_x_9[gc_lane]
 //line ggml_softmax.go:262
 						var r_9 float32
@@ -3402,15 +3082,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						var r_11 float32 = x_9
 //line ggml_softmax.go:247
 						r_9 = r_11
-//line ggml_softmax.go:249
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
 			}
-//line ggml_softmax.go:247
 			returned_3 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep4 := 0
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
@@ -3426,46 +3103,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -3473,37 +3111,31 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				r_9 = val_3
 				gc_s_r_9[gc_rank] = r_9
 			}
-//line ggml_softmax.go:249
 			returned_3 = true
 		}
 		archsimd.ClearAVXUpperBits()
-//line ggml_softmax.go:253
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
 				tid := gc_tx
+//line ggml_softmax.go:261
 				colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:263
 				localVals := gc_s_localVals[gc_rank]
+//line ggml_softmax.go:264
 				var tmpExpf float32
-//line ggml_softmax.go:266
 				r_9 := gc_s_r_9[gc_rank]
 //line ggml_softmax.go:331
 				tmpExpf = r_9
 //line ggml_softmax.go:333
 				for col_2 := colStart; int64(col_2) < p_.ncols; {
-//line ggml_softmax.go:333
 					gc_b.Tick()
-//line ggml_softmax.go:333
 					if gc_b.Stopped() {
-//line ggml_softmax.go:333
 						return
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(0)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -3512,8 +3144,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(1)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -3522,8 +3154,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(2)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -3532,8 +3164,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:334
 						i_4 := int(3)
+//line ggml_softmax.go:335
 						idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
@@ -3542,32 +3174,32 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(0)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(1)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(2)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
-//line ggml_softmax.go:342
 						i_5 := int(3)
+//line ggml_softmax.go:343
 						idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
@@ -3591,66 +3223,25 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	gc_n := gc_b.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	_ = &scale
-//line ggml_softmax.go:370
 	rowx := gc_bx
 //line ggml_softmax.go:372
 	grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:376
 	gc_vstep := 0
 	if compiled.SIMD {
-//line ggml_softmax.go:376
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line ggml_softmax.go:376
 			dgfDot := gc_vb
 //line ggml_softmax.go:376
 			dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
-			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_softmax.go:376
 		dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 		gc_s_dgfDot[gc_rank] = dgfDot
 	}
 //line ggml_softmax.go:378
@@ -3660,9 +3251,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more = false
-//line ggml_softmax.go:385
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line ggml_softmax.go:387
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -3678,14 +3269,13 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:369
 						var tid int = gc_tx
 //line ggml_softmax.go:369
 						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
 						var col int = tid + gc_off
-//line ggml_softmax.go:378
 						_ = col
+//line ggml_softmax.go:379
 						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])))
 //line ggml_softmax.go:379
 						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
@@ -3697,9 +3287,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:379
 					gc_more = true
 //line ggml_softmax.go:379
 					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
@@ -3711,14 +3299,12 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:369
 						var tid int = gc_tx
 //line ggml_softmax.go:369
 						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
 						var col int = tid + gc_off
 						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
-//line ggml_softmax.go:379
 							break
 						}
 //line ggml_softmax.go:379
@@ -3731,75 +3317,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 					tid := gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 					col := tid + gc_off
@@ -3854,11 +3375,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:395
 				dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:382
 				var x float32 = dgfDot
-//line ggml_softmax.go:384
 				gc_l_x[gc_lane] = x
 			}
 		}
@@ -3914,7 +3433,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
 							x += gc_c1r[gc_lane]
@@ -3968,7 +3486,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:395
 				x := gc_l_x[gc_lane]
 //line ggml_softmax.go:397
 				var dgfDot float32
@@ -3976,7 +3493,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				var r float32 = x
 //line ggml_softmax.go:382
 				dgfDot = r
-//line ggml_softmax.go:384
 				gc_s_dgfDot[gc_rank] = dgfDot
 			}
 		}
@@ -3988,9 +3504,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more2 = false
-//line ggml_softmax.go:391
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line ggml_softmax.go:393
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -4009,14 +3525,13 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:369
 						var tid int = gc_tx
 //line ggml_softmax.go:369
 						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:384
 						var col_ int = tid + gc_off2
-//line ggml_softmax.go:384
 						_ = col_
+//line ggml_softmax.go:385
 						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4026,9 +3541,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 					gc_more2 = true
 //line ggml_softmax.go:385
 					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
@@ -4041,14 +3554,12 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:369
 						var tid int = gc_tx
 //line ggml_softmax.go:369
 						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:384
 						var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
-//line ggml_softmax.go:385
 							break
 						}
 //line ggml_softmax.go:386
@@ -4059,71 +3570,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
-						tid := gc_tx
-//line ggml_softmax.go:371
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:369
 					tid := gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 					col_ := tid + gc_off2

@@ -49,7 +49,6 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line olcf.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -57,8 +56,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -67,8 +66,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -77,8 +76,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -87,8 +86,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -97,8 +96,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:32
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 				if idx < olcfN {
 					atomic.Add(out, gdata[idx])
 				}
@@ -133,8 +132,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:46
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -145,11 +144,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
 				for idx < olcfN {
-//line olcf.go:48
 					gc_b.Tick()
-//line olcf.go:48
 					if gc_b.Stopped() {
-//line olcf.go:48
 						return
 					}
 //line olcf.go:49
@@ -158,21 +154,17 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				}
 			}
 		} else {
-//line olcf.go:55
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:44
 				tid := gc_tx
+//line olcf.go:45
 				sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
 				for idx < olcfN {
-//line olcf.go:48
 					gc_b.Tick()
-//line olcf.go:48
 					if gc_b.Stopped() {
-//line olcf.go:48
 						return
 					}
 //line olcf.go:49
@@ -184,7 +176,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	}
 //line olcf.go:53
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -192,7 +183,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -203,7 +193,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -214,7 +203,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -225,7 +213,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -236,7 +223,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:44
 				tid := gc_tx
 //line olcf.go:55
 				if uint32(tid) < s {
@@ -245,7 +231,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			}
 		}
 	}
-//line olcf.go:63
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -261,7 +246,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 			{
-//line olcf.go:64
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -269,7 +253,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 			{
-//line olcf.go:64
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -277,7 +260,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 			{
-//line olcf.go:64
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -285,7 +267,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 		}
-//line olcf.go:64
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -324,7 +305,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_n := gc_b.Len()
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
-//line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
 //line olcf.go:76
 	var gc_l_val [32]float32
@@ -344,23 +324,18 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:72
 				idx := gc_tx + gc_bdx*gc_bx
 				val := float32(0.0)
 //line olcf.go:77
 				for idx < olcfN {
-//line olcf.go:77
 					gc_b.Tick()
-//line olcf.go:77
 					if gc_b.Stopped() {
-//line olcf.go:77
 						return
 					}
 //line olcf.go:78
 					val += gdata[idx]
 					idx += gc_gdx * gc_bdx
 				}
-//line olcf.go:83
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -380,7 +355,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:83
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line olcf.go:87
 						val := gc_l_val[gc_lane]
 //line olcf.go:83
 						val += gc_c1r[gc_lane]
@@ -400,7 +374,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line olcf.go:101
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -410,10 +383,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:75
 				lane := gc_tx % gocuda.WarpSize
 				warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:78
 				val := gc_l_val[gc_lane]
 //line olcf.go:85
 				if lane == 0 {
@@ -429,7 +400,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line olcf.go:102
 		var gc_m11 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -441,7 +411,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:76
 				warpID := gc_tx / gocuda.WarpSize
 //line olcf.go:90
 				if warpID == 0 {
@@ -465,9 +434,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line olcf.go:71
 					tid := gc_tx
-//line olcf.go:75
 					lane := gc_tx % gocuda.WarpSize
 //line olcf.go:77
 					var val float32
@@ -499,7 +466,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line olcf.go:105
 							val := gc_l_val2[gc_lane]
 //line olcf.go:98
 							val += gc_c2r[gc_lane]
@@ -521,9 +487,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line olcf.go:71
 					tid := gc_tx
-//line olcf.go:73
 					val := gc_l_val2[gc_lane]
 //line olcf.go:101
 					if tid == 0 {
@@ -563,8 +527,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:116
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -575,11 +539,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
 				for idx < n {
-//line olcf.go:118
 					gc_b.Tick()
-//line olcf.go:118
 					if gc_b.Stopped() {
-//line olcf.go:118
 						return
 					}
 //line olcf.go:119
@@ -588,21 +549,17 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				}
 			}
 		} else {
-//line olcf.go:125
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:114
 				tid := gc_tx
+//line olcf.go:115
 				sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
 				for idx < n {
-//line olcf.go:118
 					gc_b.Tick()
-//line olcf.go:118
 					if gc_b.Stopped() {
-//line olcf.go:118
 						return
 					}
 //line olcf.go:119
@@ -614,18 +571,16 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 //line olcf.go:123
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:125
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:126
 			if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line olcf.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -634,10 +589,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 1
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -646,10 +599,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 2
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -658,10 +609,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 3
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -672,7 +621,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:114
 					tid := gc_tx
 //line olcf.go:125
 					if uint32(tid) < s {
@@ -686,7 +634,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -697,7 +644,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -708,7 +654,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -719,7 +664,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -730,7 +674,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:114
 					tid := gc_tx
 //line olcf.go:125
 					if uint32(tid) < s {
@@ -740,13 +683,13 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			}
 		}
 	}
-//line olcf.go:134
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line olcf.go:140
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
@@ -760,13 +703,11 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:130
 				gc_at3[0] = sdata[0]
 			}
-//line olcf.go:134
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line olcf.go:130
 				gc_at3[0] = sdata[0]
 			}
 		} else {
-//line olcf.go:134
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
@@ -777,7 +718,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 				{
-//line olcf.go:134
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -785,7 +725,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 				{
-//line olcf.go:134
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -793,7 +732,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 				{
-//line olcf.go:134
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -801,7 +739,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 			}
-//line olcf.go:134
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -832,28 +769,25 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line olcf.go:139
 	idx := gc_bx
+//line olcf.go:140
 	if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:144
 			if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:142
 					tid := gc_tx
+//line olcf.go:143
 					gc_at[gc_tx] = 0.0
 					tidx := uint64(tid)
 //line olcf.go:146
 					for tidx < ds {
-//line olcf.go:146
 						gc_b.Tick()
-//line olcf.go:146
 						if gc_b.Stopped() {
-//line olcf.go:146
 							return
 						}
 //line olcf.go:147
@@ -862,21 +796,17 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 					}
 				}
 			} else {
-//line olcf.go:153
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:142
 					tid := gc_tx
+//line olcf.go:143
 					sdata[tid] = 0.0
 					tidx := uint64(tid)
 //line olcf.go:146
 					for tidx < ds {
-//line olcf.go:146
 						gc_b.Tick()
-//line olcf.go:146
 						if gc_b.Stopped() {
-//line olcf.go:146
 							return
 						}
 //line olcf.go:147
@@ -888,7 +818,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 		}
 //line olcf.go:151
 		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:153
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -896,7 +825,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -907,7 +835,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -918,7 +845,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -929,7 +855,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -940,7 +865,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:142
 					tid := gc_tx
 //line olcf.go:153
 					if uint32(tid) < s {
@@ -949,12 +873,12 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				}
 			}
 		}
-//line olcf.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:166
 			gc_off := idx
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
 				gc_at2 := sums[gc_off:][:1]
@@ -969,13 +893,11 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:158
 					gc_at2[0] = sdata[0]
 				}
-//line olcf.go:162
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line olcf.go:158
 					gc_at2[0] = sdata[0]
 				}
 			} else {
-//line olcf.go:162
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -986,7 +908,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 					{
-//line olcf.go:162
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -994,7 +915,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 					{
-//line olcf.go:162
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1002,7 +922,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 					{
-//line olcf.go:162
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1010,7 +929,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 				}
-//line olcf.go:162
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1059,8 +977,8 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:168
 						idx := gc_tx + gc_bdx*gc_bx
+//line olcf.go:169
 						if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
@@ -1116,7 +1034,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line olcf.go:231
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_ty := gc_tidx.Y
@@ -1140,7 +1057,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 			var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
 			var val int32 = data[gindex]
-//line olcf.go:225
 			gc_l_x[gc_lane] = x
 			gc_l_val[gc_lane] = val
 		}
@@ -1151,9 +1067,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane]
-//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:195
 				x[lane] = val
@@ -1165,9 +1079,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane]
-//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:197
 				if lane < i {
@@ -1188,7 +1100,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				t.Printf("group partial sum: %d\n", val)
 			}
 			var r int32 = val
-//line olcf.go:205
 			_ = r
 		}
 	}
@@ -1228,77 +1139,69 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-//line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:244
 		tidx := uint32(gc_rank)
+//line olcf.go:245
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
-//line olcf.go:247
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
+//line olcf.go:257
 			if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
@@ -1307,79 +1210,63 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_r2out = gc_rank
 			}
 		}
-//line olcf.go:266
 		if gc_r2 == 3 {
+//line olcf.go:267
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
-//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -1388,15 +1275,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			if gc_b.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1407,9 +1291,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1420,9 +1302,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1433,9 +1313,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1446,9 +1324,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -1456,15 +1332,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 				gc_s_temp[gc_rank] = temp
 			}
-//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1474,9 +1347,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1486,9 +1357,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1498,9 +1367,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1510,9 +1377,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -1520,7 +1385,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -1563,7 +1427,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep := 0
 //line olcf.go:247
 		gc_vb := lanes.BroadcastUint32x8(gridSize)
@@ -1576,42 +1439,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:247
 			i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -1619,58 +1447,19 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line olcf.go:263
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
-//line olcf.go:264
 		var stride uint32 = uint32(0)
+//line olcf.go:265
 		lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -1680,13 +1469,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -1700,11 +1487,8 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
-//line olcf.go:269
 					gc_b.Tick()
-//line olcf.go:269
 					if gc_b.Stopped() {
-//line olcf.go:269
 						return
 					}
 //line olcf.go:270
@@ -1743,15 +1527,15 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-//line olcf.go:299
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:300
 		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
+//line olcf.go:299
 				if idx < length {
 					gc_at[gc_tx] = T(ahs(idx))
 				} else {
@@ -1765,8 +1549,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
+//line olcf.go:299
 				if idx < length {
 					smem[gc_tx] = T(ahs(idx))
 				} else {
@@ -1780,8 +1564,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	}
 //line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
-//line olcf.go:310
 		gc_from, gc_to := 0, gc_bdx
+//line olcf.go:311
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1798,31 +1582,26 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step + 1
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step + 2
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step + 3
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line olcf.go:315
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line olcf.go:311
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line olcf.go:315
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1833,7 +1612,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1841,7 +1619,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1849,7 +1626,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1857,7 +1633,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
-//line olcf.go:315
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1868,7 +1643,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 		}
 	}
 	{
-//line olcf.go:319
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1884,7 +1658,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1892,7 +1665,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1900,7 +1672,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1908,7 +1679,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 			}
-//line olcf.go:320
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -49,7 +49,6 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line olcf.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -57,8 +56,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -67,8 +66,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -77,8 +76,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -87,8 +86,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
@@ -97,8 +96,8 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:32
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
+//line olcf.go:33
 				if idx < olcfN {
 					atomic.Add(out, gdata[idx])
 				}
@@ -133,8 +132,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:46
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -145,11 +144,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
 				for idx < olcfN {
-//line olcf.go:48
 					gc_b.Tick()
-//line olcf.go:48
 					if gc_b.Stopped() {
-//line olcf.go:48
 						return
 					}
 //line olcf.go:49
@@ -158,21 +154,17 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				}
 			}
 		} else {
-//line olcf.go:55
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:44
 				tid := gc_tx
+//line olcf.go:45
 				sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
 				for idx < olcfN {
-//line olcf.go:48
 					gc_b.Tick()
-//line olcf.go:48
 					if gc_b.Stopped() {
-//line olcf.go:48
 						return
 					}
 //line olcf.go:49
@@ -184,7 +176,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	}
 //line olcf.go:53
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -192,7 +183,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -203,7 +193,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -214,7 +203,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -225,7 +213,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:44
 					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
@@ -236,7 +223,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:44
 				tid := gc_tx
 //line olcf.go:55
 				if uint32(tid) < s {
@@ -245,7 +231,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			}
 		}
 	}
-//line olcf.go:63
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -261,7 +246,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 			{
-//line olcf.go:64
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -269,7 +253,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 			{
-//line olcf.go:64
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -277,7 +260,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 			{
-//line olcf.go:64
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -285,7 +267,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				atomic.Add(out, sdata[0])
 			}
 		}
-//line olcf.go:64
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -324,7 +305,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_n := gc_b.Len()
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
-//line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
 //line olcf.go:76
 	var gc_l_val [32]float32
@@ -344,23 +324,18 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:72
 				idx := gc_tx + gc_bdx*gc_bx
 				val := float32(0.0)
 //line olcf.go:77
 				for idx < olcfN {
-//line olcf.go:77
 					gc_b.Tick()
-//line olcf.go:77
 					if gc_b.Stopped() {
-//line olcf.go:77
 						return
 					}
 //line olcf.go:78
 					val += gdata[idx]
 					idx += gc_gdx * gc_bdx
 				}
-//line olcf.go:83
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -412,7 +387,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line olcf.go:96
 							val := gc_l_val[gc_lane]
 //line olcf.go:83
 							val += gc_c1r[gc_lane]
@@ -433,7 +407,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line olcf.go:102
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -443,10 +416,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:75
 				lane := gc_tx % gocuda.WarpSize
 				warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:78
 				val := gc_l_val[gc_lane]
 //line olcf.go:85
 				if lane == 0 {
@@ -462,7 +433,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line olcf.go:102
 		var gc_m11 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -474,7 +444,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:76
 				warpID := gc_tx / gocuda.WarpSize
 //line olcf.go:90
 				if warpID == 0 {
@@ -498,9 +467,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line olcf.go:71
 					tid := gc_tx
-//line olcf.go:75
 					lane := gc_tx % gocuda.WarpSize
 //line olcf.go:77
 					var val float32
@@ -561,7 +528,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-//line olcf.go:111
 								val := gc_l_val2[gc_lane]
 //line olcf.go:98
 								val += gc_c2r[gc_lane]
@@ -584,9 +550,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line olcf.go:71
 					tid := gc_tx
-//line olcf.go:73
 					val := gc_l_val2[gc_lane]
 //line olcf.go:101
 					if tid == 0 {
@@ -626,8 +590,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:116
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -638,11 +602,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
 				for idx < n {
-//line olcf.go:118
 					gc_b.Tick()
-//line olcf.go:118
 					if gc_b.Stopped() {
-//line olcf.go:118
 						return
 					}
 //line olcf.go:119
@@ -651,21 +612,17 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				}
 			}
 		} else {
-//line olcf.go:125
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:114
 				tid := gc_tx
+//line olcf.go:115
 				sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
 				for idx < n {
-//line olcf.go:118
 					gc_b.Tick()
-//line olcf.go:118
 					if gc_b.Stopped() {
-//line olcf.go:118
 						return
 					}
 //line olcf.go:119
@@ -677,18 +634,16 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 //line olcf.go:123
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:125
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:126
 			if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line olcf.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -697,10 +652,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 1
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -709,10 +662,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 2
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -721,10 +672,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 3
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -735,7 +684,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:114
 					tid := gc_tx
 //line olcf.go:125
 					if uint32(tid) < s {
@@ -749,7 +697,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -760,7 +707,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -771,7 +717,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -782,7 +727,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:114
 						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
@@ -793,7 +737,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:114
 					tid := gc_tx
 //line olcf.go:125
 					if uint32(tid) < s {
@@ -803,13 +746,13 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			}
 		}
 	}
-//line olcf.go:134
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line olcf.go:140
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
@@ -823,13 +766,11 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:130
 				gc_at3[0] = sdata[0]
 			}
-//line olcf.go:134
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line olcf.go:130
 				gc_at3[0] = sdata[0]
 			}
 		} else {
-//line olcf.go:134
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
@@ -840,7 +781,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 				{
-//line olcf.go:134
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -848,7 +788,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 				{
-//line olcf.go:134
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -856,7 +795,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 				{
-//line olcf.go:134
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -864,7 +802,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					out[gc_bx] = sdata[0]
 				}
 			}
-//line olcf.go:134
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -895,28 +832,25 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line olcf.go:139
 	idx := gc_bx
+//line olcf.go:140
 	if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:144
 			if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:142
 					tid := gc_tx
+//line olcf.go:143
 					gc_at[gc_tx] = 0.0
 					tidx := uint64(tid)
 //line olcf.go:146
 					for tidx < ds {
-//line olcf.go:146
 						gc_b.Tick()
-//line olcf.go:146
 						if gc_b.Stopped() {
-//line olcf.go:146
 							return
 						}
 //line olcf.go:147
@@ -925,21 +859,17 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 					}
 				}
 			} else {
-//line olcf.go:153
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:142
 					tid := gc_tx
+//line olcf.go:143
 					sdata[tid] = 0.0
 					tidx := uint64(tid)
 //line olcf.go:146
 					for tidx < ds {
-//line olcf.go:146
 						gc_b.Tick()
-//line olcf.go:146
 						if gc_b.Stopped() {
-//line olcf.go:146
 							return
 						}
 //line olcf.go:147
@@ -951,7 +881,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 		}
 //line olcf.go:151
 		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:153
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -959,7 +888,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -970,7 +898,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -981,7 +908,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -992,7 +918,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:142
 						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
@@ -1003,7 +928,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line olcf.go:142
 					tid := gc_tx
 //line olcf.go:153
 					if uint32(tid) < s {
@@ -1012,12 +936,12 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				}
 			}
 		}
-//line olcf.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:166
 			gc_off := idx
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
 				gc_at2 := sums[gc_off:][:1]
@@ -1032,13 +956,11 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:158
 					gc_at2[0] = sdata[0]
 				}
-//line olcf.go:162
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line olcf.go:158
 					gc_at2[0] = sdata[0]
 				}
 			} else {
-//line olcf.go:162
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1049,7 +971,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 					{
-//line olcf.go:162
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1057,7 +978,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 					{
-//line olcf.go:162
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1065,7 +985,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 					{
-//line olcf.go:162
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1073,7 +992,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						sums[idx] = sdata[0]
 					}
 				}
-//line olcf.go:162
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1122,8 +1040,8 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line olcf.go:168
 						idx := gc_tx + gc_bdx*gc_bx
+//line olcf.go:169
 						if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
@@ -1179,7 +1097,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line olcf.go:231
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_ty := gc_tidx.Y
@@ -1203,7 +1120,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 			var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
 			var val int32 = data[gindex]
-//line olcf.go:225
 			gc_l_x[gc_lane] = x
 			gc_l_val[gc_lane] = val
 		}
@@ -1214,9 +1130,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane]
-//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:195
 				x[lane] = val
@@ -1228,9 +1142,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane]
-//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:197
 				if lane < i {
@@ -1251,7 +1163,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				t.Printf("group partial sum: %d\n", val)
 			}
 			var r int32 = val
-//line olcf.go:205
 			_ = r
 		}
 	}
@@ -1309,77 +1220,69 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-//line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:244
 		tidx := uint32(gc_rank)
+//line olcf.go:245
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
-//line olcf.go:247
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
+//line olcf.go:257
 			if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
@@ -1388,79 +1291,63 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_r2out = gc_rank
 			}
 		}
-//line olcf.go:266
 		if gc_r2 == 3 {
+//line olcf.go:267
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
-//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -1469,15 +1356,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			if gc_b.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1488,9 +1372,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1501,9 +1383,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1514,9 +1394,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1527,9 +1405,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -1537,15 +1413,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 				gc_s_temp[gc_rank] = temp
 			}
-//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1555,9 +1428,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1567,9 +1438,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1579,9 +1448,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				{
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1591,9 +1458,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -1601,7 +1466,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -1644,7 +1508,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -1660,42 +1523,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -1703,61 +1531,22 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line olcf.go:263
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line olcf.go:264
 			var stride uint32 = uint32(0)
+//line olcf.go:265
 			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -1767,13 +1556,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -1787,11 +1574,8 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
-//line olcf.go:269
 					gc_b.Tick()
-//line olcf.go:269
 					if gc_b.Stopped() {
-//line olcf.go:269
 						return
 					}
 //line olcf.go:270
@@ -1824,77 +1608,69 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-//line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:244
 		tidx := uint32(gc_rank)
+//line olcf.go:245
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
-//line olcf.go:247
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
+//line olcf.go:257
 			if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
@@ -1903,79 +1679,63 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_r2out = gc_rank
 			}
 		}
-//line olcf.go:266
 		if gc_r2 == 3 {
+//line olcf.go:267
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
-//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -1984,15 +1744,12 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			if gc_b.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2003,9 +1760,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				{
 					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2016,9 +1771,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				{
 					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2029,9 +1782,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				{
 					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2042,9 +1793,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -2052,15 +1801,12 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				}
 				gc_s_temp[gc_rank] = temp
 			}
-//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2070,9 +1816,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				{
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2082,9 +1826,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				{
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2094,9 +1836,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				{
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2106,9 +1846,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -2116,7 +1854,6 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -2159,7 +1896,6 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -2175,42 +1911,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -2218,61 +1919,22 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line olcf.go:263
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line olcf.go:264
 			var stride uint32 = uint32(0)
+//line olcf.go:265
 			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -2282,13 +1944,11 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -2302,11 +1962,8 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
-//line olcf.go:269
 					gc_b.Tick()
-//line olcf.go:269
 					if gc_b.Stopped() {
-//line olcf.go:269
 						return
 					}
 //line olcf.go:270
@@ -2338,77 +1995,69 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-//line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:244
 		tidx := uint32(gc_rank)
+//line olcf.go:245
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
-//line olcf.go:247
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
+//line olcf.go:257
 			if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
@@ -2417,79 +2066,63 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_r2out = gc_rank
 			}
 		}
-//line olcf.go:266
 		if gc_r2 == 3 {
+//line olcf.go:267
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
-//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -2498,15 +2131,12 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			if gc_b.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2517,9 +2147,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				{
 					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2530,9 +2158,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				{
 					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2543,9 +2169,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				{
 					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2556,9 +2180,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -2566,15 +2188,12 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				}
 				gc_s_temp[gc_rank] = temp
 			}
-//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2584,9 +2203,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				{
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2596,9 +2213,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				{
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2608,9 +2223,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				{
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2620,9 +2233,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -2630,7 +2241,6 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -2673,7 +2283,6 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -2689,42 +2298,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -2732,61 +2306,22 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line olcf.go:263
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line olcf.go:264
 			var stride uint32 = uint32(0)
+//line olcf.go:265
 			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -2796,13 +2331,11 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -2816,11 +2349,8 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
-//line olcf.go:269
 					gc_b.Tick()
-//line olcf.go:269
 					if gc_b.Stopped() {
-//line olcf.go:269
 						return
 					}
 //line olcf.go:270
@@ -2852,77 +2382,69 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-//line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:244
 		tidx := uint32(gc_rank)
+//line olcf.go:245
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
-//line olcf.go:247
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
+//line olcf.go:257
 			if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
@@ -2931,79 +2453,63 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_r2out = gc_rank
 			}
 		}
-//line olcf.go:266
 		if gc_r2 == 3 {
+//line olcf.go:267
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
-//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -3012,15 +2518,12 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			if gc_b.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3031,9 +2534,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				{
 					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3044,9 +2545,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				{
 					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3057,9 +2556,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				{
 					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3070,9 +2567,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -3080,15 +2575,12 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				}
 				gc_s_temp[gc_rank] = temp
 			}
-//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3098,9 +2590,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				{
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3110,9 +2600,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				{
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3122,9 +2610,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				{
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
-//line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3134,9 +2620,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -3144,7 +2628,6 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -3187,7 +2670,6 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -3203,42 +2685,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -3246,61 +2693,22 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line olcf.go:263
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line olcf.go:264
 			var stride uint32 = uint32(0)
+//line olcf.go:265
 			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line olcf.go:264
-			stride := uint32(0)
-//line olcf.go:266
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -3310,13 +2718,11 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -3330,11 +2736,8 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
-//line olcf.go:269
 					gc_b.Tick()
-//line olcf.go:269
 					if gc_b.Stopped() {
-//line olcf.go:269
 						return
 					}
 //line olcf.go:270
@@ -3379,15 +2782,15 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-//line olcf.go:299
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:300
 		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
+//line olcf.go:299
 				if idx < length {
 					gc_at[gc_tx] = T(ahs(idx))
 				} else {
@@ -3401,8 +2804,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
+//line olcf.go:299
 				if idx < length {
 					smem[gc_tx] = T(ahs(idx))
 				} else {
@@ -3416,8 +2819,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	}
 //line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
-//line olcf.go:310
 		gc_from, gc_to := 0, gc_bdx
+//line olcf.go:311
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3434,31 +2837,26 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step + 1
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step + 2
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step + 3
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line olcf.go:315
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line olcf.go:311
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line olcf.go:315
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -3469,7 +2867,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3477,7 +2874,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3485,7 +2881,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
-//line olcf.go:315
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3493,7 +2888,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
-//line olcf.go:315
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3504,7 +2898,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 		}
 	}
 	{
-//line olcf.go:319
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3520,7 +2913,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3528,7 +2920,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3536,7 +2927,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3544,7 +2934,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 			}
-//line olcf.go:320
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3566,15 +2955,15 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-//line olcf.go:299
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line olcf.go:300
 		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
+//line olcf.go:299
 				if idx < length {
 					gc_at[gc_tx] = float32(ahs(idx))
 				} else {
@@ -3588,8 +2977,8 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line olcf.go:298
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
+//line olcf.go:299
 				if idx < length {
 					smem[gc_tx] = float32(ahs(idx))
 				} else {
@@ -3603,8 +2992,8 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 	}
 //line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
-//line olcf.go:310
 		gc_from, gc_to := 0, gc_bdx
+//line olcf.go:311
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -3627,14 +3016,12 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line olcf.go:315
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line olcf.go:311
 						if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
-//line olcf.go:311
 							break
 						}
 //line olcf.go:311
@@ -3642,42 +3029,7 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
-					}
-					{
-//line olcf.go:315
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
-					}
-					{
-//line olcf.go:315
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
-					}
-					{
-//line olcf.go:315
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
-					}
-				}
-//line olcf.go:315
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:311
@@ -3687,48 +3039,43 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 		}
 	}
 	{
-//line olcf.go:319
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 			}
-//line olcf.go:320
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line olcf.go:316

@@ -52,9 +52,9 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(base, output)
-//line pmpp_sparse.go:42
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line pmpp_sparse.go:44
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -69,41 +69,29 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 				gc_elem := gc_at2[0]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line pmpp_sparse.go:23
 					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:23
 					gc_none6 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
 					gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
 					gc_Lane0Mask642 := compiled.Lane0Mask64()
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
 						var tid int = gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
 						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
 							archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat64x4At(&gc_at2[0], gc_Lane0Mask642)).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line pmpp_sparse.go:25
 							gc_b7 := gc_none6
-//line pmpp_sparse.go:25
 							if gc_bx > 0 {
-//line pmpp_sparse.go:25
 								gc_b7 = gc_all6
 							}
 //line pmpp_sparse.go:25
 							gc_if2 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b7)
-//line pmpp_sparse.go:25
 							if gc_if2.ToBits() != 0 {
-//line pmpp_sparse.go:25
 								var gc_u2 float64
-//line pmpp_sparse.go:25
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line pmpp_sparse.go:25
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line pmpp_sparse.go:25
 									gc_u2 = gc_at2[0]
@@ -113,11 +101,9 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 							}
 						}
 					}
-//line pmpp_sparse.go:27
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line pmpp_sparse.go:23
 					tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
 					if tid < length && gc_bx > 0 {
@@ -127,23 +113,17 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line pmpp_sparse.go:23
 					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:23
 					gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
 					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
 						var tid int = gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
 						if tid < 0 || tid > len(output)-4 {
-//line pmpp_sparse.go:25
 							break
 						}
 //line pmpp_sparse.go:25
@@ -151,22 +131,15 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 //line pmpp_sparse.go:25
 							archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
 						} else {
-//line pmpp_sparse.go:26
 							gc_b4 := gc_none3
-//line pmpp_sparse.go:26
 							if gc_bx > 0 {
-//line pmpp_sparse.go:25
 								gc_b4 = gc_all3
 							}
 //line pmpp_sparse.go:25
 							gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
-//line pmpp_sparse.go:25
 							if gc_if.ToBits() != 0 {
-//line pmpp_sparse.go:25
 								var gc_u float64
-//line pmpp_sparse.go:25
 								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line pmpp_sparse.go:25
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line pmpp_sparse.go:25
 									gc_u = base[gc_bx-1]
@@ -176,60 +149,11 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 							}
 						}
 					}
-//line pmpp_sparse.go:28
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
 					tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
 					if tid < length && gc_bx > 0 {
@@ -281,8 +205,8 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
 			gc_apart := compiled.Disjoint(base, output)
-//line pmpp_sparse.go:41
 			gc_from, gc_to := 0, gc_bdx
+//line pmpp_sparse.go:42
 			if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -298,13 +222,9 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 					gc_elem := gc_at2[0]
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line pmpp_sparse.go:38
 						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:38
 						gc_none6 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
 						gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
 						gc_Lane0Mask642 := compiled.Lane0Mask64()
 						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 							gc_tx := gc_vstep
@@ -316,22 +236,15 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:39
 								archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat64x4At(&gc_at2[0], gc_Lane0Mask642)).StoreSlice(gc_at[gc_tx:])
 							} else {
-//line pmpp_sparse.go:39
 								gc_b7 := gc_none6
-//line pmpp_sparse.go:39
 								if gc_bx > 0 {
-//line pmpp_sparse.go:39
 									gc_b7 = gc_all6
 								}
 //line pmpp_sparse.go:39
 								gc_if2 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b7)
-//line pmpp_sparse.go:39
 								if gc_if2.ToBits() != 0 {
-//line pmpp_sparse.go:39
 									var gc_u2 float64
-//line pmpp_sparse.go:39
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line pmpp_sparse.go:39
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line pmpp_sparse.go:39
 										gc_u2 = gc_at2[0]
@@ -341,7 +254,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 								}
 							}
 						}
-//line pmpp_sparse.go:41
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -352,16 +264,11 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						}
 					}
 				} else {
-//line pmpp_sparse.go:45
 					gc_vstep2 := gc_from
 					if compiled.SIMD {
-//line pmpp_sparse.go:38
 						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:38
 						gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
 						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							gc_tx := gc_vstep2
@@ -370,7 +277,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:38
 							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
 							if inputIndex < 0 || inputIndex > len(output)-4 {
-//line pmpp_sparse.go:39
 								break
 							}
 //line pmpp_sparse.go:39
@@ -378,22 +284,15 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:39
 								archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
 							} else {
-//line pmpp_sparse.go:40
 								gc_b4 := gc_none3
-//line pmpp_sparse.go:40
 								if gc_bx > 0 {
-//line pmpp_sparse.go:39
 									gc_b4 = gc_all3
 								}
 //line pmpp_sparse.go:39
 								gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
-//line pmpp_sparse.go:39
 								if gc_if.ToBits() != 0 {
-//line pmpp_sparse.go:39
 									var gc_u float64
-//line pmpp_sparse.go:39
 									if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line pmpp_sparse.go:39
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line pmpp_sparse.go:39
 										gc_u = base[gc_bx-1]
@@ -403,7 +302,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 								}
 							}
 						}
-//line pmpp_sparse.go:42
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -455,68 +353,28 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line pmpp_sparse.go:68
 		gc_vstep := 0
 		if compiled.SIMD {
-//line pmpp_sparse.go:52
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line pmpp_sparse.go:52
 				dot := gc_vb
 //line pmpp_sparse.go:52
 				dot.StoreSlice(gc_s_dot[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
-				dot := float32(0)
-//line pmpp_sparse.go:54
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
-				dot := float32(0)
-//line pmpp_sparse.go:54
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
-				dot := float32(0)
-//line pmpp_sparse.go:54
-				gc_s_dot[gc_rank] = dot
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
-				dot := float32(0)
-//line pmpp_sparse.go:54
-				gc_s_dot[gc_rank] = dot
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
 			dot := float32(0)
-//line pmpp_sparse.go:54
 			gc_s_dot[gc_rank] = dot
 		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
 			archsimd.ClearAVXUpperBits()
-//line pmpp_sparse.go:56
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line pmpp_sparse.go:58
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -527,142 +385,113 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
 					gc_at := mData[gc_off:][:gc_to]
 					gc_at2 := mColIndex[gc_off:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							gc_s_dot[gc_rank] = dot
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:54
+						dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+						gc_s_dot[gc_rank] = dot
+					}
+				} else {
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line pmpp_sparse.go:73
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
+							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-//line pmpp_sparse.go:58
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
+							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-//line pmpp_sparse.go:58
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
+							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-//line pmpp_sparse.go:58
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
+							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-//line pmpp_sparse.go:58
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
-						dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-						dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-//line pmpp_sparse.go:58
-						gc_s_dot[gc_rank] = dot
-					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
-							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-//line pmpp_sparse.go:58
-							gc_s_dot[gc_rank] = dot
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
-							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-//line pmpp_sparse.go:58
-							gc_s_dot[gc_rank] = dot
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
-							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-//line pmpp_sparse.go:58
-							gc_s_dot[gc_rank] = dot
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
-							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-//line pmpp_sparse.go:58
-							gc_s_dot[gc_rank] = dot
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
 						row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:54
 						dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
 				}
 			}
 		}
 		{
-//line pmpp_sparse.go:65
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line pmpp_sparse.go:67
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -672,115 +501,87 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
-//line pmpp_sparse.go:81
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
-							gc_tx := gc_step4 + 1
-//line pmpp_sparse.go:62
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
-							gc_tx := gc_step4 + 2
-//line pmpp_sparse.go:62
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
-							gc_tx := gc_step4 + 3
-//line pmpp_sparse.go:62
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 					}
-//line pmpp_sparse.go:60
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-//line pmpp_sparse.go:60
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 					}
-//line pmpp_sparse.go:60
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:50
 						row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						y[row] += float64(dot)
@@ -836,10 +637,10 @@ func gc_body_csrSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:64
 						row := gc_bx*gc_bdx + gc_tx
 						{
 							dot := float32(0)
+//line pmpp_sparse.go:67
 							rowStart := int(mRowPtr[row])
 							rowEnd := int(mRowPtr[row+1])
 							for elem := rowStart; elem < rowEnd; elem++ {
@@ -904,7 +705,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -912,7 +712,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -920,7 +719,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -928,7 +726,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 			}
-//line pmpp_sparse.go:94
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -937,17 +734,16 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			}
 		}
 	}
-//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
+//line pmpp_sparse.go:96
 		cFrontierTailS := cFrontierTailS[:1]
 		{
-//line pmpp_sparse.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:93
 					tid := uint32(gc_bx*gc_bdx + gc_tx)
+//line pmpp_sparse.go:94
 					if tid < uint32(*pFrontierTail) {
 						myVertex := uint32(pFrontier[tid])
 						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
@@ -986,7 +782,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -995,7 +790,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1004,7 +798,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1013,7 +806,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 			}
-//line pmpp_sparse.go:118
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1030,14 +822,13 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			return
 		}
 		gc_more = false
-//line pmpp_sparse.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:117
 				gc_start := uint32(gc_tx)
 				i_ := gc_start + gc_off
+//line pmpp_sparse.go:119
 				if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
 					continue
 				}
@@ -1072,7 +863,6 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 			return
 		}
 		gc_pos.Block = gc_blk
-//line pmpp_sparse.go:136
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{

@@ -50,12 +50,12 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_layernorm.go:22
 		eps := float32(1e-5)
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_layernorm.go:27
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -65,7 +65,6 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:21
 						idx := gc_bx*gc_bdx + gc_tx
 						{
 //line llmc_layernorm.go:25
@@ -126,54 +125,16 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	idx := gc_bx
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-//line llmc_layernorm.go:59
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_layernorm.go:58
 		var sum float32 = float32(0.0)
+//line llmc_layernorm.go:59
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
 		sum := float32(0.0)
-//line llmc_layernorm.go:60
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:59
@@ -183,9 +144,9 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_layernorm.go:68
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -199,14 +160,13 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:56
 					var tid int = gc_tx
 //line llmc_layernorm.go:56
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
 					var i int = tid + gc_off
-//line llmc_layernorm.go:59
 					_ = i
+//line llmc_layernorm.go:60
 					sum = sum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line llmc_layernorm.go:60
 					sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -216,9 +176,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:60
 					gc_more = true
 //line llmc_layernorm.go:60
 					sum += gc_at[gc_tx]
@@ -229,14 +187,12 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:56
 					var tid int = gc_tx
 //line llmc_layernorm.go:56
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
 					var i int = tid + gc_off
 					if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:60
 						break
 					}
 //line llmc_layernorm.go:60
@@ -247,72 +203,12 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:60
@@ -322,66 +218,56 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			}
 		}
 	}
-//line llmc_layernorm.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:69
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 //line llmc_layernorm.go:62
 			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 				tid := gc_tx
-//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 				shared[tid] = sum
@@ -390,8 +276,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	}
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_layernorm.go:67
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -400,86 +286,72 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line llmc_layernorm.go:71
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:67
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line llmc_layernorm.go:71
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 						tid := gc_tx
 //line llmc_layernorm.go:67
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 						tid := gc_tx
 //line llmc_layernorm.go:67
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 						tid := gc_tx
 //line llmc_layernorm.go:67
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 						tid := gc_tx
 //line llmc_layernorm.go:67
 						shared[tid] += shared[tid+stride]
 					}
 				}
-//line llmc_layernorm.go:71
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
 //line llmc_layernorm.go:67
 					shared[tid] += shared[tid+stride]
@@ -488,19 +360,19 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		}
 	}
 	{
-//line llmc_layernorm.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:80
 			gc_off4 := idx
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
@@ -510,49 +382,43 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
-//line llmc_layernorm.go:75
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
-//line llmc_layernorm.go:75
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
-//line llmc_layernorm.go:75
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
@@ -592,54 +458,16 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:83
 	x := inp[idx*C:]
 	m := mean[idx]
-//line llmc_layernorm.go:86
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_layernorm.go:85
 		var sum float32 = float32(0.0)
+//line llmc_layernorm.go:86
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
 		sum := float32(0.0)
-//line llmc_layernorm.go:87
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:86
@@ -649,9 +477,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:93
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_layernorm.go:95
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -667,14 +495,13 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:82
 					var tid int = gc_tx
 //line llmc_layernorm.go:82
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
 					var i int = tid + gc_off
-//line llmc_layernorm.go:86
 					_ = i
+//line llmc_layernorm.go:87
 					diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2)
 //line llmc_layernorm.go:87
 					sum = sum.Add(diff.Mul(diff))
@@ -686,9 +513,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:87
 					gc_more = true
 //line llmc_layernorm.go:87
 					diff := gc_at[gc_tx] - m
@@ -702,14 +527,12 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:82
 					var tid int = gc_tx
 //line llmc_layernorm.go:82
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
 					var i int = tid + gc_off
 					if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:87
 						break
 					}
 //line llmc_layernorm.go:87
@@ -722,79 +545,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 					i := tid + gc_off
@@ -807,66 +561,56 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			}
 		}
 	}
-//line llmc_layernorm.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:97
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 //line llmc_layernorm.go:90
 			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 				tid := gc_tx
-//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 				shared[tid] = sum
@@ -875,8 +619,8 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	}
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:94
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_layernorm.go:95
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -885,86 +629,72 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line llmc_layernorm.go:99
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:95
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line llmc_layernorm.go:99
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 						tid := gc_tx
 //line llmc_layernorm.go:95
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 						tid := gc_tx
 //line llmc_layernorm.go:95
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 						tid := gc_tx
 //line llmc_layernorm.go:95
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 						tid := gc_tx
 //line llmc_layernorm.go:95
 						shared[tid] += shared[tid+stride]
 					}
 				}
-//line llmc_layernorm.go:99
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
 //line llmc_layernorm.go:95
 					shared[tid] += shared[tid+stride]
@@ -973,19 +703,19 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		}
 	}
 	{
-//line llmc_layernorm.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:108
 			gc_off4 := idx
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
@@ -995,49 +725,43 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
-//line llmc_layernorm.go:103
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
-//line llmc_layernorm.go:103
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
-//line llmc_layernorm.go:103
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
@@ -1082,8 +806,8 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-//line llmc_layernorm.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:128
 			gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -1106,27 +830,22 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 						gc_elem2 := gc_at2[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line llmc_layernorm.go:111
 							c := (gc_tx + gc_r)
-//line llmc_layernorm.go:113
 							m := gc_elem
 							s := gc_elem2
+//line llmc_layernorm.go:115
 							xi := gc_at3[gc_u]
 							n := s * (xi - m)
 							o := n*gc_at4[gc_u] + gc_at5[gc_u]
 //line llmc_layernorm.go:119
 							gc_at6[gc_u] = o
-//line llmc_layernorm.go:121
 							_ = c
 						}
 					} else {
-//line llmc_layernorm.go:129
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:108
 							idx := gc_bx*gc_bdx + gc_tx
-//line llmc_layernorm.go:110
 							bt := gc_q
 							c := (gc_tx + gc_r)
 //line llmc_layernorm.go:113
@@ -1139,14 +858,12 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							out[idx] = o
 						}
 					}
-//line llmc_layernorm.go:129
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:108
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_layernorm.go:110
 					bt := idx / C
@@ -1200,31 +917,25 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_layernorm.go:133
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= N {
 //line llmc_layernorm.go:131
+			if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_layernorm.go:135
 			x := inp[idx*C:]
-//line llmc_layernorm.go:137
 			sum := float32(0.0)
 			sum2 := float32(0.0)
-//line llmc_layernorm.go:142
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-//line llmc_layernorm.go:139
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line llmc_layernorm.go:139
@@ -1234,7 +945,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:146
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1243,7 +953,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			x := gc_s_x[gc_rank]
 			sum := gc_s_sum[gc_rank]
 			sum2 := gc_s_sum2[gc_rank]
-//line llmc_layernorm.go:139
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -1260,6 +969,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line llmc_layernorm.go:155
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_layernorm.go:140
 				xi := x[i]
@@ -1303,7 +1013,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var sum float32
-//line llmc_layernorm.go:153
 			sum2 := gc_s_sum2[gc_rank]
 //line llmc_layernorm.go:144
 			sum = gc_c1r[gc_lane]
@@ -1325,10 +1034,9 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_layernorm.go:132
 			sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:133
 			var sum2 float32
 //line llmc_layernorm.go:145
 			sum2 = gc_c2r[gc_lane]
@@ -1357,7 +1065,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				rstd[idx] = s
 			}
 			o := out[idx*C:]
-//line llmc_layernorm.go:164
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 			gc_s_m[gc_rank] = m
@@ -1365,7 +1072,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_o[gc_rank] = o
 		}
 	}
-//line llmc_layernorm.go:160
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 //line llmc_layernorm.go:160
@@ -1375,7 +1081,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:167
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1385,7 +1090,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			m := gc_s_m[gc_rank]
 			s := gc_s_s[gc_rank]
 			o := gc_s_o[gc_rank]
-//line llmc_layernorm.go:160
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off2
 			gc_trips2 := gc_limit2 - gc_from3
@@ -1402,6 +1106,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
+//line llmc_layernorm.go:176
 			for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
 //line llmc_layernorm.go:161
 				n := s * (x[c] - m)
@@ -1446,68 +1151,22 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
 	numWarps := gc_bdx / 32
-//line llmc_layernorm.go:179
 	idx := gc_bx
+//line llmc_layernorm.go:180
 	x := inp[idx*C:]
-//line llmc_layernorm.go:182
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_layernorm.go:181
 		var threadSum float32 = float32(0.0)
 		var threadSum2 float32 = float32(0.0)
+//line llmc_layernorm.go:183
 		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -1518,9 +1177,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:190
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_layernorm.go:192
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1538,10 +1197,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
 					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line llmc_layernorm.go:183
 					var i int = gc_tx + gc_off
-//line llmc_layernorm.go:183
 					_ = i
+//line llmc_layernorm.go:184
 					xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line llmc_layernorm.go:184
 					threadSum = threadSum.Add(xi)
@@ -1557,10 +1215,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:192
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:184
 					gc_more = true
 //line llmc_layernorm.go:184
 					xi := gc_at[gc_tx]
@@ -1578,10 +1234,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
 					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line llmc_layernorm.go:183
 					var i int = gc_tx + gc_off
-					if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:184
+					if i < 0 || i > len(x)-8 {
 						break
 					}
 //line llmc_layernorm.go:184
@@ -1598,79 +1253,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
 					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_layernorm.go:184
@@ -1714,7 +1301,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 //line llmc_layernorm.go:189
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line llmc_layernorm.go:191
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1724,9 +1310,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:177
 			warpID := gc_tx / 32
-//line llmc_layernorm.go:179
 			warpSum := gc_l_warpSum[gc_lane]
 //line llmc_layernorm.go:189
 			warpSum2 := gc_c2r[gc_lane]
@@ -1757,7 +1341,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:178
 				laneID := gc_tx % 32
 //line llmc_layernorm.go:180
 				var warpSum float32
@@ -1800,15 +1383,14 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line llmc_layernorm.go:215
 			gc_x0 := gc_tidx.X
+//line llmc_layernorm.go:216
 			gc_off4 := idx
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line llmc_layernorm.go:223
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
@@ -1837,7 +1419,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					if gc_tx == 0 && rstd != nil {
 						gc_at3[0] = s
 					}
-//line llmc_layernorm.go:220
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -1876,7 +1457,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					if gc_tx == 0 && rstd != nil {
 						rstd[idx] = s
 					}
-//line llmc_layernorm.go:220
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -1891,9 +1471,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:224
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_layernorm.go:226
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1906,82 +1486,67 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_at5 := o[gc_off5:][:gc_to]
 				gc_at6 := weight[gc_off5:][:gc_to]
 				gc_at7 := bias[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line llmc_layernorm.go:243
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:245
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
-//line llmc_layernorm.go:224
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
-//line llmc_layernorm.go:224
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
-//line llmc_layernorm.go:224
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:225
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 					gc_more2 = true
 //line llmc_layernorm.go:218
 					n := s * (gc_at4[gc_tx] - m)
 					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
@@ -1989,12 +1554,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
@@ -2002,12 +1566,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
@@ -2015,12 +1578,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
@@ -2028,12 +1590,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line llmc_layernorm.go:218

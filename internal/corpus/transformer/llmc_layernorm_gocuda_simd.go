@@ -50,12 +50,12 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_layernorm.go:22
 		eps := float32(1e-5)
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_layernorm.go:27
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -65,7 +65,6 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:21
 						idx := gc_bx*gc_bdx + gc_tx
 						{
 //line llmc_layernorm.go:25
@@ -126,60 +125,20 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	idx := gc_bx
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-//line llmc_layernorm.go:59
 	gc_vstep := 0
 	if compiled.SIMD {
-//line llmc_layernorm.go:58
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line llmc_layernorm.go:58
 			sum := gc_vb
 //line llmc_layernorm.go:58
 			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
-			sum := float32(0.0)
-//line llmc_layernorm.go:60
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:58
 		sum := float32(0.0)
-//line llmc_layernorm.go:60
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:59
@@ -189,9 +148,9 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_layernorm.go:68
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -206,14 +165,13 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:56
 						var tid int = gc_tx
 //line llmc_layernorm.go:56
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
 						var i int = tid + gc_off
-//line llmc_layernorm.go:59
 						_ = i
+//line llmc_layernorm.go:60
 						sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line llmc_layernorm.go:60
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -225,9 +183,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:60
 					gc_more = true
 //line llmc_layernorm.go:60
 					sum += gc_at[gc_tx]
@@ -239,14 +195,12 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:56
 						var tid int = gc_tx
 //line llmc_layernorm.go:56
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
 						var i int = tid + gc_off
 						if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:60
 							break
 						}
 //line llmc_layernorm.go:60
@@ -259,72 +213,12 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:58
-						sum := gc_s_sum[gc_rank]
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:60
@@ -334,8 +228,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			}
 		}
 	}
-//line llmc_layernorm.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:69
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			gc_vstep4 := 0
@@ -343,9 +237,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:56
 					var tid int = gc_tx
-//line llmc_layernorm.go:56
 					_ = tid
 //line llmc_layernorm.go:56
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -356,7 +248,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 				gc_at2[gc_tx] = sum
@@ -367,13 +258,11 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:56
 					var tid int = gc_tx
 //line llmc_layernorm.go:56
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:62
 					if tid < 0 || tid > len(shared)-8 {
-//line llmc_layernorm.go:62
 						break
 					}
 //line llmc_layernorm.go:62
@@ -381,59 +270,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-					tid := gc_tx
-//line llmc_layernorm.go:58
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-					tid := gc_tx
-//line llmc_layernorm.go:58
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-					tid := gc_tx
-//line llmc_layernorm.go:58
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-					tid := gc_tx
-//line llmc_layernorm.go:58
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 				tid := gc_tx
-//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 				shared[tid] = sum
@@ -442,8 +282,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	}
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_layernorm.go:67
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -456,9 +296,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line llmc_layernorm.go:56
 						var tid int = gc_tx
-//line llmc_layernorm.go:56
 						_ = tid
 //line llmc_layernorm.go:66
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -470,16 +308,13 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line llmc_layernorm.go:71
 				gc_vstep7 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line llmc_layernorm.go:56
 						var tid int = gc_tx
 //line llmc_layernorm.go:67
 						if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
-//line llmc_layernorm.go:67
 							break
 						}
 //line llmc_layernorm.go:67
@@ -487,53 +322,9 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
-					}
-					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
-					}
-					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
-					}
-					{
-//line llmc_layernorm.go:71
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
-						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
-					}
-				}
-//line llmc_layernorm.go:71
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:56
 					tid := gc_tx
 //line llmc_layernorm.go:67
 					shared[tid] += shared[tid+stride]
@@ -542,19 +333,19 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		}
 	}
 	{
-//line llmc_layernorm.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:80
 			gc_off4 := idx
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
@@ -564,49 +355,43 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
-//line llmc_layernorm.go:75
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
-//line llmc_layernorm.go:75
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
-//line llmc_layernorm.go:75
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
@@ -647,60 +432,20 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	x := inp[idx*C:]
 	m := mean[idx]
 	_ = &m
-//line llmc_layernorm.go:87
 	gc_vstep := 0
 	if compiled.SIMD {
-//line llmc_layernorm.go:85
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line llmc_layernorm.go:85
 			sum := gc_vb
 //line llmc_layernorm.go:85
 			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
-			sum := float32(0.0)
-//line llmc_layernorm.go:87
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:85
 		sum := float32(0.0)
-//line llmc_layernorm.go:87
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:86
@@ -710,9 +455,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:93
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_layernorm.go:95
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -729,14 +474,13 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:82
 						var tid int = gc_tx
 //line llmc_layernorm.go:82
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
 						var i int = tid + gc_off
-//line llmc_layernorm.go:86
 						_ = i
+//line llmc_layernorm.go:87
 						diff := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3)
 //line llmc_layernorm.go:87
 						sum = sum.Add(diff.Mul(diff))
@@ -750,9 +494,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:87
 					gc_more = true
 //line llmc_layernorm.go:87
 					diff := gc_at[gc_tx] - m
@@ -767,14 +509,12 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:82
 						var tid int = gc_tx
 //line llmc_layernorm.go:82
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
 						var i int = tid + gc_off
 						if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:87
 							break
 						}
 //line llmc_layernorm.go:87
@@ -789,79 +529,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:84
-						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 					i := tid + gc_off
@@ -874,8 +545,8 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			}
 		}
 	}
-//line llmc_layernorm.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:97
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			gc_vstep4 := 0
@@ -883,9 +554,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:82
 					var tid int = gc_tx
-//line llmc_layernorm.go:82
 					_ = tid
 //line llmc_layernorm.go:82
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -896,7 +565,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 				gc_at2[gc_tx] = sum
@@ -907,13 +575,11 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:82
 					var tid int = gc_tx
 //line llmc_layernorm.go:82
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:90
 					if tid < 0 || tid > len(shared)-8 {
-//line llmc_layernorm.go:90
 						break
 					}
 //line llmc_layernorm.go:90
@@ -921,59 +587,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-					tid := gc_tx
-//line llmc_layernorm.go:84
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-					tid := gc_tx
-//line llmc_layernorm.go:84
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-					tid := gc_tx
-//line llmc_layernorm.go:84
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-					tid := gc_tx
-//line llmc_layernorm.go:84
-					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 				tid := gc_tx
-//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 				shared[tid] = sum
@@ -982,8 +599,8 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	}
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:94
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_layernorm.go:95
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -996,9 +613,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-//line llmc_layernorm.go:82
 						var tid int = gc_tx
-//line llmc_layernorm.go:82
 						_ = tid
 //line llmc_layernorm.go:94
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -1010,16 +625,13 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line llmc_layernorm.go:99
 				gc_vstep7 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
-//line llmc_layernorm.go:82
 						var tid int = gc_tx
 //line llmc_layernorm.go:95
 						if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
-//line llmc_layernorm.go:95
 							break
 						}
 //line llmc_layernorm.go:95
@@ -1027,53 +639,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
-					}
-					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
-					}
-					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
-					}
-					{
-//line llmc_layernorm.go:99
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
-						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
-					}
-				}
-//line llmc_layernorm.go:99
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:82
 					tid := gc_tx
 //line llmc_layernorm.go:95
 					shared[tid] += shared[tid+stride]
@@ -1082,19 +650,19 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		}
 	}
 	{
-//line llmc_layernorm.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:108
 			gc_off4 := idx
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
@@ -1104,49 +672,43 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
-//line llmc_layernorm.go:103
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
-//line llmc_layernorm.go:103
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
-//line llmc_layernorm.go:103
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
@@ -1191,8 +753,8 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-//line llmc_layernorm.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_layernorm.go:128
 			gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -1215,22 +777,16 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 						gc_elem2 := gc_at2[0]
 						gc_vstep := gc_seg
 						if compiled.SIMD {
-//line llmc_layernorm.go:108
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:108
 								var idx int = gc_bx*gc_bdx + gc_tx
-//line llmc_layernorm.go:108
 								_ = idx
-//line llmc_layernorm.go:110
 								var bt int = gc_q
-//line llmc_layernorm.go:110
 								_ = bt
 								var c int = (gc_tx + gc_r)
-//line llmc_layernorm.go:111
 								_ = c
 //line llmc_layernorm.go:113
 								m := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32)
@@ -1247,27 +803,22 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line llmc_layernorm.go:111
 							c := (gc_tx + gc_r)
-//line llmc_layernorm.go:113
 							m := gc_elem
 							s := gc_elem2
+//line llmc_layernorm.go:115
 							xi := gc_at3[gc_u]
 							n := s * (xi - m)
 							o := n*gc_at4[gc_u] + gc_at5[gc_u]
 //line llmc_layernorm.go:119
 							gc_at6[gc_u] = o
-//line llmc_layernorm.go:121
 							_ = c
 						}
 					} else {
-//line llmc_layernorm.go:129
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:108
 							idx := gc_bx*gc_bdx + gc_tx
-//line llmc_layernorm.go:110
 							bt := gc_q
 							c := (gc_tx + gc_r)
 //line llmc_layernorm.go:113
@@ -1280,14 +831,12 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							out[idx] = o
 						}
 					}
-//line llmc_layernorm.go:129
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:108
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_layernorm.go:110
 					bt := idx / C
@@ -1341,31 +890,25 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_layernorm.go:133
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= N {
 //line llmc_layernorm.go:131
+			if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_layernorm.go:135
 			x := inp[idx*C:]
-//line llmc_layernorm.go:137
 			sum := float32(0.0)
 			sum2 := float32(0.0)
-//line llmc_layernorm.go:142
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-//line llmc_layernorm.go:139
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line llmc_layernorm.go:139
@@ -1375,7 +918,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:146
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1384,7 +926,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			x := gc_s_x[gc_rank]
 			sum := gc_s_sum[gc_rank]
 			sum2 := gc_s_sum2[gc_rank]
-//line llmc_layernorm.go:139
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -1401,6 +942,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line llmc_layernorm.go:155
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_layernorm.go:140
 				xi := x[i]
@@ -1444,7 +986,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var sum float32
-//line llmc_layernorm.go:153
 			sum2 := gc_s_sum2[gc_rank]
 //line llmc_layernorm.go:144
 			sum = gc_c1r[gc_lane]
@@ -1466,10 +1007,9 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_layernorm.go:132
 			sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:133
 			var sum2 float32
 //line llmc_layernorm.go:145
 			sum2 = gc_c2r[gc_lane]
@@ -1498,7 +1038,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				rstd[idx] = s
 			}
 			o := out[idx*C:]
-//line llmc_layernorm.go:164
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 			gc_s_m[gc_rank] = m
@@ -1506,7 +1045,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_o[gc_rank] = o
 		}
 	}
-//line llmc_layernorm.go:160
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 //line llmc_layernorm.go:160
@@ -1516,7 +1054,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:167
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1526,7 +1063,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			m := gc_s_m[gc_rank]
 			s := gc_s_s[gc_rank]
 			o := gc_s_o[gc_rank]
-//line llmc_layernorm.go:160
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off2
 			gc_trips2 := gc_limit2 - gc_from3
@@ -1543,6 +1079,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
+//line llmc_layernorm.go:176
 			for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
 //line llmc_layernorm.go:161
 				n := s * (x[c] - m)
@@ -1587,17 +1124,14 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
 	numWarps := gc_bdx / 32
-//line llmc_layernorm.go:179
 	idx := gc_bx
+//line llmc_layernorm.go:180
 	x := inp[idx*C:]
-//line llmc_layernorm.go:182
 	gc_vstep := 0
 	if compiled.SIMD {
-//line llmc_layernorm.go:181
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line llmc_layernorm.go:181
 			threadSum := gc_vb
 			threadSum2 := gc_vb
 //line llmc_layernorm.go:182
@@ -1607,55 +1141,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
-			threadSum := float32(0.0)
-			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:181
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -1666,9 +1155,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:190
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_layernorm.go:192
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1687,10 +1176,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
 						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line llmc_layernorm.go:183
 						var i int = gc_tx + gc_off
-//line llmc_layernorm.go:183
 						_ = i
+//line llmc_layernorm.go:184
 						xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line llmc_layernorm.go:184
 						threadSum = threadSum.Add(xi)
@@ -1708,10 +1196,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:194
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:184
 					gc_more = true
 //line llmc_layernorm.go:184
 					xi := gc_at[gc_tx]
@@ -1730,10 +1216,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
 						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line llmc_layernorm.go:183
 						var i int = gc_tx + gc_off
-						if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:184
+						if i < 0 || i > len(x)-8 {
 							break
 						}
 //line llmc_layernorm.go:184
@@ -1752,79 +1237,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-//line llmc_layernorm.go:184
-						xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:183
 					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_layernorm.go:184
@@ -1868,7 +1285,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 //line llmc_layernorm.go:189
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-//line llmc_layernorm.go:191
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1878,9 +1294,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:177
 			warpID := gc_tx / 32
-//line llmc_layernorm.go:179
 			warpSum := gc_l_warpSum[gc_lane]
 //line llmc_layernorm.go:189
 			warpSum2 := gc_c2r[gc_lane]
@@ -1911,7 +1325,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:178
 				laneID := gc_tx % 32
 //line llmc_layernorm.go:180
 				var warpSum float32
@@ -1954,15 +1367,14 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line llmc_layernorm.go:215
 			gc_x0 := gc_tidx.X
+//line llmc_layernorm.go:216
 			gc_off4 := idx
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line llmc_layernorm.go:223
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
@@ -1991,7 +1403,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					if gc_tx == 0 && rstd != nil {
 						gc_at3[0] = s
 					}
-//line llmc_layernorm.go:220
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -2030,7 +1441,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					if gc_tx == 0 && rstd != nil {
 						rstd[idx] = s
 					}
-//line llmc_layernorm.go:220
 					gc_l_blockSum[gc_lane] = blockSum
 					gc_s_m[gc_rank] = m
 					gc_s_s[gc_rank] = s
@@ -2045,9 +1455,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:224
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_layernorm.go:226
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2069,10 +1479,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 //line llmc_layernorm.go:217
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line llmc_layernorm.go:217
 						var i_ int = gc_tx + gc_off2
-//line llmc_layernorm.go:217
 						_ = i_
+//line llmc_layernorm.go:218
 						n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(m))
 						n.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 					}
@@ -2083,10 +1492,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:229
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 					gc_more2 = true
 //line llmc_layernorm.go:218
 					n := s * (gc_at4[gc_tx] - m)
@@ -2102,10 +1509,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 //line llmc_layernorm.go:217
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line llmc_layernorm.go:217
 						var i_ int = gc_tx + gc_off2
-						if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
 //line llmc_layernorm.go:218
+						if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
 							break
 						}
 //line llmc_layernorm.go:218
@@ -2117,67 +1523,11 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:217
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line llmc_layernorm.go:218

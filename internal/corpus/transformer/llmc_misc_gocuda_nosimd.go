@@ -25,57 +25,19 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:67
 	shared := gocuda.DynamicShared[float32](t)
 	o := gc_bx
-//line llmc_misc.go:70
 	blockSize := gc_bdx
+//line llmc_misc.go:71
 	x := dout[o:]
-//line llmc_misc.go:73
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_misc.go:72
 		var sum float32 = float32(0.0)
+//line llmc_misc.go:73
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:72
-			sum := float32(0.0)
-//line llmc_misc.go:74
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:72
-			sum := float32(0.0)
-//line llmc_misc.go:74
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:72
-			sum := float32(0.0)
-//line llmc_misc.go:74
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:72
-			sum := float32(0.0)
-//line llmc_misc.go:74
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_misc.go:72
 		sum := float32(0.0)
-//line llmc_misc.go:74
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_misc.go:73
@@ -88,9 +50,9 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_misc.go:82
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -100,9 +62,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 				tid := gc_tx
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:73
 				gc_start := tid
@@ -129,66 +89,56 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-//line llmc_misc.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_misc.go:83
 		if gc_bdx <= len(shared) {
 			gc_at := shared[:gc_bdx]
 //line llmc_misc.go:76
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 				tid := gc_tx
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 				shared[tid] = sum
@@ -197,8 +147,8 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_misc.go:80
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_misc.go:81
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -207,86 +157,72 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
 				gc_at2 := shared[:gc_to]
 				gc_at3 := shared[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 //line llmc_misc.go:81
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line llmc_misc.go:85
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 //line llmc_misc.go:81
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line llmc_misc.go:85
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 //line llmc_misc.go:81
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line llmc_misc.go:85
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 //line llmc_misc.go:81
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line llmc_misc.go:85
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line llmc_misc.go:81
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line llmc_misc.go:85
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 						tid := gc_tx
 //line llmc_misc.go:81
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_misc.go:85
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 						tid := gc_tx
 //line llmc_misc.go:81
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_misc.go:85
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 						tid := gc_tx
 //line llmc_misc.go:81
 						shared[tid] += shared[tid+stride]
 					}
 					{
-//line llmc_misc.go:85
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 						tid := gc_tx
 //line llmc_misc.go:81
 						shared[tid] += shared[tid+stride]
 					}
 				}
-//line llmc_misc.go:85
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:69
 					tid := gc_tx
 //line llmc_misc.go:81
 					shared[tid] += shared[tid+stride]
@@ -295,19 +231,19 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 	}
 	{
-//line llmc_misc.go:89
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_misc.go:94
 			gc_off3 := o
 			gc_off4 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 //line llmc_misc.go:85
@@ -317,49 +253,43 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
-//line llmc_misc.go:89
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
-//line llmc_misc.go:89
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
-//line llmc_misc.go:89
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
@@ -389,59 +319,19 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	BT := B * T
 	numWarps := gc_bdx / 32
-//line llmc_misc.go:125
 	idx := gc_bx
-//line llmc_misc.go:127
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_misc.go:126
 		var threadSum float32 = float32(0.0)
+//line llmc_misc.go:127
 		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:126
-			threadSum := float32(0.0)
-//line llmc_misc.go:128
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:126
-			threadSum := float32(0.0)
-//line llmc_misc.go:128
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:126
-			threadSum := float32(0.0)
-//line llmc_misc.go:128
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:126
-			threadSum := float32(0.0)
-//line llmc_misc.go:128
-			gc_s_threadSum[gc_rank] = threadSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_misc.go:126
 		threadSum := float32(0.0)
-//line llmc_misc.go:128
 		gc_s_threadSum[gc_rank] = threadSum
 	}
-//line llmc_misc.go:127
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 //line llmc_misc.go:127
@@ -451,9 +341,9 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:134
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_misc.go:136
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -464,7 +354,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				threadSum := gc_s_threadSum[gc_rank]
-//line llmc_misc.go:127
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -481,6 +370,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line llmc_misc.go:143
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line llmc_misc.go:128
 					threadSum += float32(dout[i*OC+idx])
@@ -506,7 +396,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 //line llmc_misc.go:130
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-//line llmc_misc.go:132
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -516,7 +405,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:123
 			warpID := gc_tx / 32
 //line llmc_misc.go:130
 			warpSum := gc_c1r[gc_lane]
@@ -531,7 +419,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line llmc_misc.go:146
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -541,7 +428,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:124
 			laneID := gc_tx % 32
 //line llmc_misc.go:126
 			var warpSum float32
@@ -559,76 +445,61 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_rank := gc_w + gc_lane
 //line llmc_misc.go:138
 			blockSum := gc_c2r[gc_lane]
-//line llmc_misc.go:140
 			gc_s_blockSum[gc_rank] = blockSum
 		}
 	}
 	{
-//line llmc_misc.go:145
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_misc.go:150
 			gc_off2 := idx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
 				gc_at := dbias[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line llmc_misc.go:158
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:160
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
-						gc_tx := gc_step2 + 1
-//line llmc_misc.go:146
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
-						gc_tx := gc_step2 + 2
-//line llmc_misc.go:146
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
-						gc_tx := gc_step2 + 3
-//line llmc_misc.go:146
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
-//line llmc_misc.go:144
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_misc.go:147
 					blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 					gc_at[0] = float32(gc_at[0]) + blockSum
 				}
 			} else {
-//line llmc_misc.go:144
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -636,8 +507,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -645,8 +515,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -654,8 +523,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -663,8 +531,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
-//line llmc_misc.go:144
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockSum := gc_s_blockSum[gc_rank]
@@ -704,56 +571,17 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:158
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
-//line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx * gc_gdx)
-//line llmc_misc.go:163
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_misc.go:162
 		var accumulator float32 = float32(0.0)
+//line llmc_misc.go:163
 		lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:162
-			accumulator := float32(0.0)
-//line llmc_misc.go:164
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:162
-			accumulator := float32(0.0)
-//line llmc_misc.go:164
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:162
-			accumulator := float32(0.0)
-//line llmc_misc.go:164
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:162
-			accumulator := float32(0.0)
-//line llmc_misc.go:164
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_misc.go:162
 		accumulator := float32(0.0)
-//line llmc_misc.go:164
 		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:163
@@ -763,15 +591,13 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:170
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:160
 				index := uint64(gc_tx + gc_bdx*gc_bx)
-//line llmc_misc.go:162
 				accumulator := gc_s_accumulator[gc_rank]
+//line llmc_misc.go:163
 				gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
@@ -816,12 +642,10 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line llmc_misc.go:181
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:169
 			if (gc_rank / 32) == 0 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -859,7 +683,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 				}
 			}
 		}
-//line llmc_misc.go:183
 		gc_act = gc_save9 &^ gc_dead
 	}
 }
@@ -889,56 +712,17 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx * gc_gdx)
-//line llmc_misc.go:194
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_misc.go:193
 		var accumulator float32 = float32(0.0)
+//line llmc_misc.go:194
 		lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:193
-			accumulator := float32(0.0)
-//line llmc_misc.go:195
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:193
-			accumulator := float32(0.0)
-//line llmc_misc.go:195
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:193
-			accumulator := float32(0.0)
-//line llmc_misc.go:195
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:193
-			accumulator := float32(0.0)
-//line llmc_misc.go:195
-			gc_s_accumulator[gc_rank] = accumulator
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_misc.go:193
 		accumulator := float32(0.0)
-//line llmc_misc.go:195
 		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:194
@@ -948,15 +732,13 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:201
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:191
 				index := uint64(gc_tx + gc_bdx*gc_bx)
-//line llmc_misc.go:193
 				accumulator := gc_s_accumulator[gc_rank]
+//line llmc_misc.go:194
 				gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {

@@ -64,9 +64,9 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:40
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line llmc_softmax.go:42
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
 //line llmc_softmax.go:45
@@ -119,10 +119,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_softmax.go:70
 	blockSize := gc_bdx
+//line llmc_softmax.go:71
 	x := inp[idx*C:]
-//line llmc_softmax.go:73
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -130,46 +129,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:73
@@ -179,9 +142,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:82
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -191,77 +154,61 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:96
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:80
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:80
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:80
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 					gc_more = true
 //line llmc_softmax.go:74
 					maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -271,12 +218,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -286,12 +231,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -301,12 +244,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -316,12 +257,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 					i := tid + gc_off
@@ -333,66 +272,56 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_softmax.go:83
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 //line llmc_softmax.go:76
 			copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 				tid := gc_tx
-//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 				shared[tid] = maxval
@@ -401,8 +330,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_softmax.go:79
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_softmax.go:80
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -411,86 +340,72 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-//line llmc_softmax.go:84
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_softmax.go:80
 					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-//line llmc_softmax.go:84
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
-//line llmc_softmax.go:84
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:80
 					shared[tid] = fmaxf(shared[tid], shared[tid+stride])
@@ -506,9 +421,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:92
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:94
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -520,51 +435,45 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-//line llmc_softmax.go:86
+						gc_tx := gc_step6 + 0
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 1
-//line llmc_softmax.go:86
+						gc_tx := gc_step6 + 1
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 2
-//line llmc_softmax.go:86
+						gc_tx := gc_step6 + 2
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 3
-//line llmc_softmax.go:86
+						gc_tx := gc_step6 + 3
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:86
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -573,10 +482,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -585,10 +493,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -597,10 +504,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -609,10 +515,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:85
 					i_ := tid + gc_off2
@@ -625,54 +530,16 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-//line llmc_softmax.go:91
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
-//line llmc_softmax.go:90
 		var sumval float32 = float32(0.0)
+//line llmc_softmax.go:91
 		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step9 := gc_vstep2
-	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-		{
-			gc_rank := gc_step9 + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step9 + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step9 + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step9 + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
 		sumval := float32(0.0)
-//line llmc_softmax.go:92
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:91
@@ -682,9 +549,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -698,14 +565,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 					var tid int = gc_tx
 //line llmc_softmax.go:69
 					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
 					var i_2 int = tid + gc_off3
-//line llmc_softmax.go:91
 					_ = i_2
+//line llmc_softmax.go:92
 					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line llmc_softmax.go:92
 					sumval.StoreSlice(gc_s_sumval[gc_rank:])
@@ -715,9 +581,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:92
 					gc_more3 = true
 //line llmc_softmax.go:92
 					sumval += gc_at7[gc_tx]
@@ -728,14 +592,12 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 					var tid int = gc_tx
 //line llmc_softmax.go:69
 					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
 					var i_2 int = tid + gc_off3
 					if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:92
 						break
 					}
 //line llmc_softmax.go:92
@@ -746,75 +608,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step10 := gc_vstep4
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 					i_2 := tid + gc_off3
@@ -826,66 +623,56 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_softmax.go:101
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 //line llmc_softmax.go:94
 			copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 		} else {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 				{
-					gc_tx := gc_step11 + 0
+					gc_tx := gc_step8 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 				{
-					gc_tx := gc_step11 + 1
+					gc_tx := gc_step8 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 				{
-					gc_tx := gc_step11 + 2
+					gc_tx := gc_step8 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 				{
-					gc_tx := gc_step11 + 3
+					gc_tx := gc_step8 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 			}
-			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 				tid := gc_tx
-//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 				shared[tid] = sumval
@@ -894,8 +681,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-//line llmc_softmax.go:97
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_softmax.go:98
 		if gc_bound := stride_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -904,86 +691,72 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
-				gc_step12 := gc_from
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step12 + 0
+						gc_tx := gc_step9 + 0
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step12 + 1
+						gc_tx := gc_step9 + 1
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step12 + 2
+						gc_tx := gc_step9 + 2
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step12 + 3
+						gc_tx := gc_step9 + 3
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
-//line llmc_softmax.go:102
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 //line llmc_softmax.go:98
 					gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
-//line llmc_softmax.go:102
-				gc_step13 := gc_from
-				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+				gc_step10 := gc_from
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
-						gc_tx := gc_step13 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:98
 						shared[tid] += shared[tid+stride_]
 					}
 					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step13 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:98
 						shared[tid] += shared[tid+stride_]
 					}
 					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step13 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:98
 						shared[tid] += shared[tid+stride_]
 					}
 					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step13 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:98
 						shared[tid] += shared[tid+stride_]
 					}
 				}
-//line llmc_softmax.go:102
-				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:98
 					shared[tid] += shared[tid+stride_]
@@ -999,9 +772,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_softmax.go:112
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -1013,51 +786,45 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
-				gc_step14 := gc_from
-				for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+				gc_step11 := gc_from
+				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 					{
-						gc_tx := gc_step14 + 0
-//line llmc_softmax.go:104
+						gc_tx := gc_step11 + 0
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step14 + 1
-//line llmc_softmax.go:104
+						gc_tx := gc_step11 + 1
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step14 + 2
-//line llmc_softmax.go:104
+						gc_tx := gc_step11 + 2
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step14 + 3
-//line llmc_softmax.go:104
+						gc_tx := gc_step11 + 3
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:104
+				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
 //line llmc_softmax.go:104
 					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
-				gc_step15 := gc_from
-				for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+				gc_step12 := gc_from
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 					{
-						gc_tx := gc_step15 + 0
+						gc_tx := gc_step12 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
@@ -1066,10 +833,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx := gc_step15 + 1
+						gc_tx := gc_step12 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
@@ -1078,10 +844,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx := gc_step15 + 2
+						gc_tx := gc_step12 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
@@ -1090,10 +855,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx := gc_step15 + 3
+						gc_tx := gc_step12 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
@@ -1102,10 +866,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 				}
-				for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:103
 					i_3 := tid + gc_off4
@@ -1143,11 +906,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line llmc_softmax.go:114
 	idx := gc_bx
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-//line llmc_softmax.go:118
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1158,7 +919,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1169,7 +929,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1180,7 +939,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1191,7 +949,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -1202,7 +959,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:119
@@ -1212,9 +968,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:126
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:128
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1228,11 +984,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:142
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1240,11 +993,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1252,11 +1002,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1264,11 +1011,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1277,9 +1021,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 					gc_more = true
 //line llmc_softmax.go:120
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1292,9 +1034,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1307,9 +1047,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1322,9 +1060,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1337,9 +1073,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1352,9 +1086,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 					i := tid + gc_off
@@ -1378,30 +1110,25 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:140
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:122
 			var val float32 = maxval
-//line llmc_softmax.go:124
 			gc_l_val[gc_lane] = val
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:34
 				val := gc_l_val[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val = fmaxf(val, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val[gc_lane] = val
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:38
 			val := gc_l_val[gc_lane]
 //line llmc_softmax.go:40
 			var maxval float32
@@ -1413,7 +1140,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_c2v[gc_lane] = maxval
 			gc_s_maxval[gc_rank] = maxval
 		}
-//line llmc_softmax.go:124
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
 //line llmc_softmax.go:124
 		copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
@@ -1424,9 +1150,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:133
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:135
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1442,44 +1168,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line llmc_softmax.go:151
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1487,9 +1201,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 					gc_more2 = true
 //line llmc_softmax.go:127
 					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1501,9 +1213,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1515,9 +1225,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1529,9 +1237,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1543,9 +1249,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1557,9 +1261,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 					i_ := tid + gc_off2
@@ -1572,54 +1274,16 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-//line llmc_softmax.go:132
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_softmax.go:131
 		var sumval float32 = float32(0.0)
+//line llmc_softmax.go:132
 		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step6 := gc_vstep
-	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-		{
-			gc_rank := gc_step6 + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step6 + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step6 + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step6 + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
 		sumval := float32(0.0)
-//line llmc_softmax.go:133
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:132
@@ -1629,9 +1293,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:141
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1645,14 +1309,13 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:115
 					var tid int = gc_tx
 //line llmc_softmax.go:115
 					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
 					var i_2 int = tid + gc_off3
-//line llmc_softmax.go:132
 					_ = i_2
+//line llmc_softmax.go:133
 					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line llmc_softmax.go:133
 					sumval.StoreSlice(gc_s_sumval[gc_rank:])
@@ -1662,9 +1325,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:133
 					gc_more3 = true
 //line llmc_softmax.go:133
 					sumval += gc_at4[gc_tx]
@@ -1675,14 +1336,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:115
 					var tid int = gc_tx
 //line llmc_softmax.go:115
 					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
 					var i_2 int = tid + gc_off3
 					if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:133
 						break
 					}
 //line llmc_softmax.go:133
@@ -1693,75 +1352,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 					i_2 := tid + gc_off3
@@ -1783,14 +1377,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:151
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:135
 			var val_ float32 = sumval
-//line llmc_softmax.go:137
 			gc_l_val_[gc_lane] = val_
 		}
-//line llmc_softmax.go:20
 		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_val_, 16)
 		} else {
@@ -1802,7 +1393,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:25
 						val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:21
 						val_ += gc_c3r[gc_lane]
@@ -1813,7 +1403,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:30
 			val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:32
 			var sumval float32
@@ -1821,7 +1410,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			var r_ float32 = val_
 //line llmc_softmax.go:135
 			sumval = r_
-//line llmc_softmax.go:137
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -1832,9 +1420,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:144
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_softmax.go:146
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -1846,72 +1434,56 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
 				gc_at5 := out[gc_off9:][:gc_to]
 				gc_at6 := x[gc_off10:][:gc_to]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step8 + 0
-//line llmc_softmax.go:162
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step8 + 1
-//line llmc_softmax.go:143
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step8 + 2
-//line llmc_softmax.go:143
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step8 + 3
-//line llmc_softmax.go:143
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 					gc_more4 = true
 //line llmc_softmax.go:138
 					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1920,12 +1492,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1934,12 +1504,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1948,12 +1516,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1962,12 +1528,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 					i_3 := tid + gc_off4
@@ -2012,13 +1576,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_softmax.go:154
 	warpsPerBlock := gc_bdx / 32
 //line llmc_softmax.go:156
 	maxOrSumStorage := shared
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-//line llmc_softmax.go:160
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -2026,46 +1588,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:161
@@ -2075,9 +1601,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:168
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:170
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2087,77 +1613,61 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:184
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:168
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:168
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:168
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 					gc_more = true
 //line llmc_softmax.go:162
 					maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2167,12 +1677,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2182,12 +1690,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2197,12 +1703,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2212,12 +1716,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 					i := tid + gc_off
@@ -2239,28 +1741,23 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:180
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:164
 			var val_2 float32 = maxval
-//line llmc_softmax.go:166
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:34
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-//line llmc_softmax.go:36
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2270,10 +1767,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:154
 			val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:156
 			var maxval float32
@@ -2285,11 +1780,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				maxOrSumStorage[warpID] = maxval
 			}
-//line llmc_softmax.go:170
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2300,7 +1793,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
 					{
 //line llmc_softmax.go:172
@@ -2314,8 +1806,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:183
 	gc_off6 := 0
+//line llmc_softmax.go:184
 	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
 		gc_elem := gc_at2[0]
@@ -2328,9 +1820,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-//line llmc_softmax.go:179
 			offset := gc_elem
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
@@ -2342,46 +1832,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			var offset float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	}
@@ -2392,9 +1846,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:188
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:190
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2406,72 +1860,56 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-//line llmc_softmax.go:206
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 1
-//line llmc_softmax.go:187
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 2
-//line llmc_softmax.go:187
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 3
-//line llmc_softmax.go:187
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 					gc_more2 = true
 //line llmc_softmax.go:182
 					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2480,12 +1918,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2494,12 +1930,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2508,12 +1942,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2522,12 +1954,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 					i_2 := tid + gc_off2
@@ -2540,54 +1970,16 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-//line llmc_softmax.go:187
 	gc_vstep4 := 0
 	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 		gc_rank := gc_vstep4
-//line llmc_softmax.go:186
 		var sumval float32 = float32(0.0)
+//line llmc_softmax.go:187
 		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
 		sumval := float32(0.0)
-//line llmc_softmax.go:188
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:187
@@ -2597,9 +1989,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:196
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -2613,14 +2005,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:150
 					var tid int = gc_tx
 //line llmc_softmax.go:150
 					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
 					var i_3 int = tid + gc_off3
-//line llmc_softmax.go:187
 					_ = i_3
+//line llmc_softmax.go:188
 					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
 //line llmc_softmax.go:188
 					sumval.StoreSlice(gc_s_sumval[gc_rank:])
@@ -2630,9 +2021,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:188
 					gc_more3 = true
 //line llmc_softmax.go:188
 					sumval += gc_at5[gc_tx]
@@ -2643,14 +2032,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:150
 					var tid int = gc_tx
 //line llmc_softmax.go:150
 					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
 					var i_3 int = tid + gc_off3
 					if i_3 < 0 || i_3 > len(x)-8 {
-//line llmc_softmax.go:188
 						break
 					}
 //line llmc_softmax.go:188
@@ -2661,75 +2048,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 					i_3 := tid + gc_off3
@@ -2751,14 +2073,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:206
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:190
 			var val_3 float32 = sumval
-//line llmc_softmax.go:192
 			gc_l_val_3[gc_lane] = val_3
 		}
-//line llmc_softmax.go:20
 		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_val_3, 16)
 		} else {
@@ -2770,7 +2089,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:25
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -2779,7 +2097,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-//line llmc_softmax.go:28
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2789,10 +2106,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:154
 			val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:156
 			var sumval float32
@@ -2804,11 +2119,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				maxOrSumStorage[warpID] = sumval
 			}
-//line llmc_softmax.go:196
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2816,13 +2129,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -2834,10 +2146,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -2849,10 +2160,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -2864,10 +2174,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -2879,10 +2188,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
 					{
 //line llmc_softmax.go:198
@@ -2896,8 +2204,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:209
 	gc_off10 := 0
+//line llmc_softmax.go:210
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		gc_elem2 := gc_at6[0]
@@ -2910,9 +2218,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
-//line llmc_softmax.go:205
 			sum := gc_elem2
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
@@ -2924,46 +2230,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			var sum float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
-		gc_step10 := gc_vstep8
-		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-			{
-				gc_rank := gc_step10 + 0
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 1
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 2
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 3
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -2974,9 +2244,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:214
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_softmax.go:216
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -2988,72 +2258,56 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
-				gc_step11 := gc_from
-				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step11 + 0
-//line llmc_softmax.go:232
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 1
-//line llmc_softmax.go:213
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 2
-//line llmc_softmax.go:213
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 3
-//line llmc_softmax.go:213
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 					gc_more4 = true
 //line llmc_softmax.go:208
 					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
-				gc_step12 := gc_from
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step12 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3062,12 +2316,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx := gc_step12 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3076,12 +2328,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx := gc_step12 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3090,12 +2340,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx := gc_step12 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3104,12 +2352,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 					i_5 := tid + gc_off4
@@ -3169,9 +2415,9 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:218
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line llmc_softmax.go:220
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
 //line llmc_softmax.go:223
@@ -3229,31 +2475,26 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_softmax.go:280
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= N {
 //line llmc_softmax.go:278
+			if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:282
 			x := inp[idx*C:]
 //line llmc_softmax.go:284
 			var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
-//line llmc_softmax.go:289
 			gc_s_x[gc_rank] = x
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-//line llmc_softmax.go:288
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line llmc_softmax.go:288
@@ -3263,7 +2504,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:295
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3271,7 +2511,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 			x := gc_s_x[gc_rank]
 			smPartial := gc_s_smPartial[gc_rank]
-//line llmc_softmax.go:288
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -3288,6 +2527,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line llmc_softmax.go:304
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_softmax.go:289
 				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
@@ -3312,7 +2552,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:313
 			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:292
 			gc_c1v[gc_lane] = smPartial
@@ -3326,11 +2565,9 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:292
 			smTotal := gc_c1r[gc_lane]
-//line llmc_softmax.go:294
 			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
-//line llmc_softmax.go:294
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 //line llmc_softmax.go:294
@@ -3340,18 +2577,14 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:301
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_softmax.go:279
 			x := gc_s_x[gc_rank]
 			smTotal := gc_s_smTotal[gc_rank]
-//line llmc_softmax.go:294
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off2
 			gc_trips2 := gc_limit2 - gc_from3
@@ -3368,6 +2601,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
+//line llmc_softmax.go:310
 			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 //line llmc_softmax.go:296
 				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
@@ -3416,7 +2650,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
 	y := out[idx*C:]
-//line llmc_softmax.go:327
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3425,20 +2658,17 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:311
 			tid := gc_tx
 			warpID := gc_tx / 32
 //line llmc_softmax.go:318
 			if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
-//line llmc_softmax.go:320
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:329
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -3452,9 +2682,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:335
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:337
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -3467,9 +2697,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:328
 				gc_start := tid
@@ -3490,43 +2718,43 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
-//line llmc_softmax.go:329
 						u := int(0)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(1)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(2)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(3)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(4)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(5)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(6)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(7)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 				}
@@ -3551,11 +2779,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:356
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:334
 			var val_2 float32 = maxval
-//line llmc_softmax.go:336
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
@@ -3565,17 +2791,14 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line llmc_softmax.go:37
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-//line llmc_softmax.go:36
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3588,10 +2811,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:315
 			val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:317
 			var maxval float32
@@ -3602,11 +2823,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				maxvals[warpID] = maxval
 			}
-//line llmc_softmax.go:339
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3620,7 +2839,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line llmc_softmax.go:311
 					tid := gc_tx
 					{
 //line llmc_softmax.go:340
@@ -3634,33 +2852,25 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:351
 	gc_vstep := 0
-//line llmc_softmax.go:347
 	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:347
 		gc_alive := gc_all
-//line llmc_softmax.go:347
 		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_softmax.go:347
 			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 		}
-//line llmc_softmax.go:347
 		var gc_u float32
-//line llmc_softmax.go:347
 		if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line llmc_softmax.go:347
 			gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line llmc_softmax.go:347
 			gc_u = maxvals[0]
 		}
-//line llmc_softmax.go:347
 		var offset float32 = gc_u
-//line llmc_softmax.go:349
 		var sumval float32 = float32(0.0)
+//line llmc_softmax.go:350
 		lanes.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank:]), gc_alive)
 		lanes.BroadcastFloat32x8(sumval).StoreMasked((*[8]float32)(gc_s_sumval[gc_rank:]), gc_alive)
 	}
@@ -3671,9 +2881,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 //line llmc_softmax.go:347
 		offset := maxvals[0]
-//line llmc_softmax.go:349
 		sumval := float32(0.0)
-//line llmc_softmax.go:352
 		gc_s_offset[gc_rank] = offset
 		gc_s_sumval[gc_rank] = sumval
 	}
@@ -3687,9 +2895,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:357
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:359
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -3702,9 +2910,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				offset := gc_s_offset[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:350
@@ -3728,48 +2934,48 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:351
 					var regArray [UNROLL_FACTOR]float32
 					{
-//line llmc_softmax.go:352
 						u_ := int(0)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(1)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(2)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(3)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(4)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(5)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(6)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(7)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(0)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3777,8 +2983,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(1)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3786,8 +2992,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(2)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3795,8 +3001,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(3)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3804,8 +3010,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(4)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3813,8 +3019,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(5)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3822,8 +3028,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(6)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3831,8 +3037,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(7)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -3861,14 +3067,11 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:386
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:364
 			var val_3 float32 = sumval
-//line llmc_softmax.go:366
 			gc_l_val_3[gc_lane] = val_3
 		}
-//line llmc_softmax.go:20
 		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_val_3, 16)
 		} else {
@@ -3883,7 +3086,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line llmc_softmax.go:28
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -3892,7 +3094,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-//line llmc_softmax.go:28
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3905,10 +3106,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:315
 			val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:317
 			var sumval float32
@@ -3919,11 +3118,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				sumvals[warpID] = sumval
 			}
-//line llmc_softmax.go:369
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3937,7 +3134,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line llmc_softmax.go:311
 					tid := gc_tx
 					{
 //line llmc_softmax.go:370
@@ -3951,31 +3147,24 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:381
 	gc_vstep2 := 0
-//line llmc_softmax.go:377
 	gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:377
 		gc_alive2 := gc_all2
-//line llmc_softmax.go:377
 		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line llmc_softmax.go:377
 			gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 		}
-//line llmc_softmax.go:377
 		var gc_u2 float32
-//line llmc_softmax.go:377
 		if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line llmc_softmax.go:377
 			gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line llmc_softmax.go:377
 			gc_u2 = sumvals[0]
 		}
-//line llmc_softmax.go:377
 		var sum float32 = gc_u2
+//line llmc_softmax.go:378
 		lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive2)
 	}
 	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
@@ -3985,7 +3174,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 //line llmc_softmax.go:377
 		sum := sumvals[0]
-//line llmc_softmax.go:379
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_softmax.go:379
@@ -3998,9 +3186,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:386
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:388
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -4013,9 +3201,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:379
 				gc_start3 := tid
@@ -4038,97 +3224,97 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:380
 					var regArray_ [UNROLL_FACTOR]float32
 					{
-//line llmc_softmax.go:381
 						u_3 := int(0)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(1)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(2)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(3)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(4)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(5)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(6)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(7)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(0)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(1)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(2)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(3)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(4)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(5)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(6)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(7)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
@@ -4166,9 +3352,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-//line llmc_softmax.go:400
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -4177,7 +3361,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:399
 			tid := gc_tx
 //line llmc_softmax.go:405
 			warpID := tid / gocuda.WarpSize
@@ -4185,25 +3368,21 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			row := gc_bx*warpsPerBlock + warpID
 //line llmc_softmax.go:401
 			if tid >= C {
-//line llmc_softmax.go:401
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line llmc_softmax.go:409
 			if row >= N {
-//line llmc_softmax.go:409
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:413
 			x := inp[row*C:]
 			y := out[row*C:]
 //line llmc_softmax.go:416
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:416
 			sumval := float32(0.0)
+//line llmc_softmax.go:417
 			var bigger float32
-//line llmc_softmax.go:422
 			_ = bigger
 			gc_s_x[gc_rank] = x
 			gc_s_y[gc_rank] = y
@@ -4211,7 +3390,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:418
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span := (gocuda.WarpSize) * gc_chunk
 //line llmc_softmax.go:418
@@ -4221,7 +3399,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:425
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4229,14 +3406,13 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:399
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:411
 				var bigger float32
 //line llmc_softmax.go:418
 				gc_start := laneID
@@ -4291,7 +3467,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 //line llmc_softmax.go:424
 			var offsetMaxval, offsetSumval float32
-//line llmc_softmax.go:426
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
@@ -4302,7 +3477,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:432
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:427
 				gc_c1v[gc_lane] = maxval
@@ -4314,8 +3488,8 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:434
 				sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:435
 				var offsetMaxval float32
 //line llmc_softmax.go:427
 				offsetMaxval = gc_c1r[gc_lane]
@@ -4329,7 +3503,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:435
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]
@@ -4353,12 +3526,10 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:446
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:438
 			gc_c3v[gc_lane] = maxval
 		}
-//line llmc_softmax.go:438
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -4367,14 +3538,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:445
 			var maxval float32
-//line llmc_softmax.go:447
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:438
 			maxval = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = sumval
 			gc_s_maxval[gc_rank] = maxval
 		}
-//line llmc_softmax.go:439
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -4388,7 +3557,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:441
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
 //line llmc_softmax.go:441
@@ -4398,7 +3566,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:448
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4406,11 +3573,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:399
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				y := gc_s_y[gc_rank]
 				maxval := gc_s_maxval[gc_rank]

@@ -64,9 +64,9 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:40
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line llmc_softmax.go:42
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
 //line llmc_softmax.go:45
@@ -119,10 +119,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_softmax.go:70
 	blockSize := gc_bdx
+//line llmc_softmax.go:71
 	x := inp[idx*C:]
-//line llmc_softmax.go:73
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -134,46 +133,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:73
@@ -183,9 +146,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:82
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -195,77 +158,61 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:96
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:80
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:80
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:80
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 					gc_more = true
 //line llmc_softmax.go:74
 					maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -275,12 +222,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -290,12 +235,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -305,12 +248,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -320,12 +261,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 					i := tid + gc_off
@@ -337,8 +276,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_softmax.go:83
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			gc_vstep2 := 0
@@ -346,9 +285,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 					var tid int = gc_tx
-//line llmc_softmax.go:69
 					_ = tid
 //line llmc_softmax.go:69
 					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
@@ -359,7 +296,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 				gc_at2[gc_tx] = maxval
@@ -370,13 +306,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 					var tid int = gc_tx
 //line llmc_softmax.go:69
 					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:76
 					if tid < 0 || tid > len(shared)-8 {
-//line llmc_softmax.go:76
 						break
 					}
 //line llmc_softmax.go:76
@@ -384,59 +318,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 				tid := gc_tx
-//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 				shared[tid] = maxval
@@ -446,8 +331,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		archsimd.ClearAVXUpperBits()
-//line llmc_softmax.go:80
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_softmax.go:81
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -456,86 +341,72 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-//line llmc_softmax.go:84
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line llmc_softmax.go:80
 					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-//line llmc_softmax.go:84
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-//line llmc_softmax.go:84
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
-//line llmc_softmax.go:84
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:80
 					shared[tid] = fmaxf(shared[tid], shared[tid+stride])
@@ -553,9 +424,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:92
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:94
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -567,51 +438,45 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-//line llmc_softmax.go:86
+						gc_tx := gc_step5 + 0
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 1
-//line llmc_softmax.go:86
+						gc_tx := gc_step5 + 1
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 2
-//line llmc_softmax.go:86
+						gc_tx := gc_step5 + 2
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 3
-//line llmc_softmax.go:86
+						gc_tx := gc_step5 + 3
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:86
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -620,10 +485,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -632,10 +496,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -644,10 +507,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
@@ -656,10 +518,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:85
 					i_ := tid + gc_off2
@@ -672,60 +533,20 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-//line llmc_softmax.go:91
 	gc_vstep4 := 0
 	if compiled.SIMD {
-//line llmc_softmax.go:90
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 			gc_rank := gc_vstep4
-//line llmc_softmax.go:90
 			sumval := gc_vb
 //line llmc_softmax.go:90
 			sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step9 := gc_vstep4
-	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-		{
-			gc_rank := gc_step9 + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step9 + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step9 + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step9 + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
-			sumval := float32(0.0)
-//line llmc_softmax.go:92
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:90
 		sumval := float32(0.0)
-//line llmc_softmax.go:92
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:91
@@ -735,9 +556,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -752,14 +573,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 						var tid int = gc_tx
 //line llmc_softmax.go:69
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
 						var i_2 int = tid + gc_off3
-//line llmc_softmax.go:91
 						_ = i_2
+//line llmc_softmax.go:92
 						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line llmc_softmax.go:92
 						sumval.StoreSlice(gc_s_sumval[gc_rank:])
@@ -771,9 +591,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:92
 					gc_more3 = true
 //line llmc_softmax.go:92
 					sumval += gc_at7[gc_tx]
@@ -785,14 +603,12 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 						var tid int = gc_tx
 //line llmc_softmax.go:69
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
 						var i_2 int = tid + gc_off3
 						if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:92
 							break
 						}
 //line llmc_softmax.go:92
@@ -805,75 +621,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:71
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 					i_2 := tid + gc_off3
@@ -885,8 +636,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line llmc_softmax.go:101
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 			gc_vstep7 := 0
@@ -894,9 +645,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 					var tid int = gc_tx
-//line llmc_softmax.go:69
 					_ = tid
 //line llmc_softmax.go:69
 					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -907,7 +656,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 				gc_at8[gc_tx] = sumval
@@ -918,13 +666,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:69
 					var tid int = gc_tx
 //line llmc_softmax.go:69
 					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:94
 					if tid < 0 || tid > len(shared)-8 {
-//line llmc_softmax.go:94
 						break
 					}
 //line llmc_softmax.go:94
@@ -932,59 +678,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep8
-			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
-				{
-					gc_tx := gc_step11 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-					tid := gc_tx
-//line llmc_softmax.go:71
-					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-			}
-			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 				tid := gc_tx
-//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 				shared[tid] = sumval
@@ -993,8 +690,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-//line llmc_softmax.go:97
 		gc_from, gc_to := 0, gc_bdx
+//line llmc_softmax.go:98
 		if gc_bound := stride_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1007,9 +704,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if compiled.SIMD {
 					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
 						gc_tx := gc_vstep9
-//line llmc_softmax.go:69
 						var tid int = gc_tx
-//line llmc_softmax.go:69
 						_ = tid
 //line llmc_softmax.go:97
 						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
@@ -1021,16 +716,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
-//line llmc_softmax.go:102
 				gc_vstep10 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
 						gc_tx := gc_vstep10
-//line llmc_softmax.go:69
 						var tid int = gc_tx
 //line llmc_softmax.go:98
 						if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
-//line llmc_softmax.go:98
 							break
 						}
 //line llmc_softmax.go:98
@@ -1038,53 +730,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep10
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-					{
-						gc_tx := gc_step12 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
-					}
-					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step12 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
-					}
-					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step12 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
-					}
-					{
-//line llmc_softmax.go:102
-						gc_tx := gc_step12 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
-					}
-				}
-//line llmc_softmax.go:102
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:98
 					shared[tid] += shared[tid+stride_]
@@ -1102,9 +750,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_softmax.go:112
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -1122,12 +770,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_vb3 := archsimd.BroadcastFloat32x8(sum)
 					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
 						gc_tx := gc_vstep11
-//line llmc_softmax.go:69
 						var tid int = gc_tx
 //line llmc_softmax.go:103
 						var i_3 int = tid + gc_off4
-//line llmc_softmax.go:103
 						_ = i_3
+//line llmc_softmax.go:104
 						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Div(gc_vb3).StoreSlice(gc_at11[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1136,7 +783,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_more4 = true
 				}
 				for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:104
 					gc_more4 = true
 //line llmc_softmax.go:104
 					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
@@ -1148,12 +794,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_vb2 := archsimd.BroadcastFloat32x8(sum)
 					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
 						gc_tx := gc_vstep12
-//line llmc_softmax.go:69
 						var tid int = gc_tx
 //line llmc_softmax.go:103
 						var i_3 int = tid + gc_off4
 						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
-//line llmc_softmax.go:104
 							break
 						}
 //line llmc_softmax.go:105
@@ -1164,61 +808,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep12 > gc_from {
 					gc_more4 = true
 				}
-				gc_step13 := gc_vstep12
-				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
-					{
-						gc_tx := gc_step13 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step13 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step13 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step13 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
-						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-				}
-				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:69
 					tid := gc_tx
 //line llmc_softmax.go:103
 					i_3 := tid + gc_off4
@@ -1256,11 +848,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line llmc_softmax.go:114
 	idx := gc_bx
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-//line llmc_softmax.go:118
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1271,7 +861,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1282,7 +871,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1293,7 +881,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1304,7 +891,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -1315,7 +901,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:119
@@ -1325,9 +910,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:126
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:128
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1341,11 +926,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:142
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1353,11 +935,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1365,11 +944,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1377,11 +953,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1390,9 +963,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 					gc_more = true
 //line llmc_softmax.go:120
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1405,9 +976,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1420,9 +989,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1435,9 +1002,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1450,9 +1015,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1465,9 +1028,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 					i := tid + gc_off
@@ -1525,11 +1086,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:135
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:122
 				var val float32 = maxval
-//line llmc_softmax.go:124
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -1537,13 +1096,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:34
 				val := gc_l_val[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val = fmaxf(val, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -1595,7 +1152,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:137
 				val := gc_l_val[gc_lane]
 //line llmc_softmax.go:139
 				var maxval float32
@@ -1608,7 +1164,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
-//line llmc_softmax.go:124
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
 //line llmc_softmax.go:124
 		copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
@@ -1619,9 +1174,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:133
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:135
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1637,44 +1192,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line llmc_softmax.go:151
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1682,9 +1225,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 					gc_more2 = true
 //line llmc_softmax.go:127
 					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1696,9 +1237,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1710,9 +1249,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1724,9 +1261,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1738,9 +1273,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1752,9 +1285,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 					i_ := tid + gc_off2
@@ -1767,60 +1298,20 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-//line llmc_softmax.go:132
 	gc_vstep := 0
 	if compiled.SIMD {
-//line llmc_softmax.go:131
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line llmc_softmax.go:131
 			sumval := gc_vb
 //line llmc_softmax.go:131
 			sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step6 := gc_vstep
-	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-		{
-			gc_rank := gc_step6 + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step6 + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step6 + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step6 + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
-			sumval := float32(0.0)
-//line llmc_softmax.go:133
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:131
 		sumval := float32(0.0)
-//line llmc_softmax.go:133
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:132
@@ -1830,9 +1321,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:141
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1847,14 +1338,13 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:115
 						var tid int = gc_tx
 //line llmc_softmax.go:115
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
 						var i_2 int = tid + gc_off3
-//line llmc_softmax.go:132
 						_ = i_2
+//line llmc_softmax.go:133
 						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line llmc_softmax.go:133
 						sumval.StoreSlice(gc_s_sumval[gc_rank:])
@@ -1866,9 +1356,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:133
 					gc_more3 = true
 //line llmc_softmax.go:133
 					sumval += gc_at4[gc_tx]
@@ -1880,14 +1368,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:115
 						var tid int = gc_tx
 //line llmc_softmax.go:115
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
 						var i_2 int = tid + gc_off3
 						if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:133
 							break
 						}
 //line llmc_softmax.go:133
@@ -1900,75 +1386,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 					i_2 := tid + gc_off3
@@ -2023,17 +1444,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:148
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:135
 				var val_ float32 = sumval
-//line llmc_softmax.go:137
 				gc_l_val_[gc_lane] = val_
 			}
 		}
-//line llmc_softmax.go:20
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line llmc_softmax.go:22
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 //line llmc_softmax.go:21
 				gc_run.Add(offset_2, 0, 32)
@@ -2083,7 +1502,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line llmc_softmax.go:34
 							val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:21
 							val_ += gc_c3r[gc_lane]
@@ -2137,7 +1555,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:148
 				val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:150
 				var sumval float32
@@ -2145,7 +1562,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				var r_ float32 = val_
 //line llmc_softmax.go:135
 				sumval = r_
-//line llmc_softmax.go:137
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
@@ -2157,9 +1573,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:144
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_softmax.go:146
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -2176,14 +1592,13 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:115
 						var tid int = gc_tx
 //line llmc_softmax.go:115
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:137
 						var i_3 int = tid + gc_off4
-//line llmc_softmax.go:137
 						_ = i_3
+//line llmc_softmax.go:138
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Div(sumval).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2193,9 +1608,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 					gc_more4 = true
 //line llmc_softmax.go:138
 					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
@@ -2206,14 +1619,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:115
 						var tid int = gc_tx
 //line llmc_softmax.go:115
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:137
 						var i_3 int = tid + gc_off4
 						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
-//line llmc_softmax.go:138
 							break
 						}
 //line llmc_softmax.go:139
@@ -2224,71 +1635,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep5 > gc_from {
 					gc_more4 = true
 				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
-						tid := gc_tx
-//line llmc_softmax.go:117
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 					i_3 := tid + gc_off4
@@ -2333,13 +1683,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_softmax.go:154
 	warpsPerBlock := gc_bdx / 32
 //line llmc_softmax.go:156
 	maxOrSumStorage := shared
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-//line llmc_softmax.go:160
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -2351,46 +1699,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
-			gc_s_maxval[gc_rank] = maxval
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:161
@@ -2400,9 +1712,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:168
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:170
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -2412,77 +1724,61 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:184
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:168
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:168
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:168
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 					gc_more = true
 //line llmc_softmax.go:162
 					maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2492,12 +1788,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2507,12 +1801,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2522,12 +1814,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2537,12 +1827,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 					i := tid + gc_off
@@ -2598,11 +1886,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:177
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:164
 				var val_2 float32 = maxval
-//line llmc_softmax.go:166
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -2610,17 +1896,14 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:34
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-//line llmc_softmax.go:36
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2630,10 +1913,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:154
 			val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:156
 			var maxval float32
@@ -2645,11 +1926,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				maxOrSumStorage[warpID] = maxval
 			}
-//line llmc_softmax.go:170
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2660,7 +1939,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
 					{
 //line llmc_softmax.go:172
@@ -2674,14 +1952,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:183
 	gc_off6 := 0
+//line llmc_softmax.go:184
 	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
 		gc_elem := gc_at2[0]
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line llmc_softmax.go:179
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -2694,15 +1971,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-//line llmc_softmax.go:179
 			offset := gc_elem
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
 		gc_vstep3 := 0
 		if compiled.SIMD {
-//line llmc_softmax.go:179
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
@@ -2714,46 +1988,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
-				gc_s_offset[gc_rank] = offset
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	}
@@ -2764,9 +2002,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:188
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:190
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -2778,72 +2016,56 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-//line llmc_softmax.go:206
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 1
-//line llmc_softmax.go:187
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 2
-//line llmc_softmax.go:187
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 3
-//line llmc_softmax.go:187
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 					gc_more2 = true
 //line llmc_softmax.go:182
 					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2852,12 +2074,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2866,12 +2086,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2880,12 +2098,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2894,12 +2110,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 					i_2 := tid + gc_off2
@@ -2912,60 +2126,20 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-//line llmc_softmax.go:187
 	gc_vstep4 := 0
 	if compiled.SIMD {
-//line llmc_softmax.go:186
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 			gc_rank := gc_vstep4
-//line llmc_softmax.go:186
 			sumval := gc_vb
 //line llmc_softmax.go:186
 			sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
-			sumval := float32(0.0)
-//line llmc_softmax.go:188
-			gc_s_sumval[gc_rank] = sumval
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:186
 		sumval := float32(0.0)
-//line llmc_softmax.go:188
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:187
@@ -2975,9 +2149,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:196
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -2992,14 +2166,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:150
 						var tid int = gc_tx
 //line llmc_softmax.go:150
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
 						var i_3 int = tid + gc_off3
-//line llmc_softmax.go:187
 						_ = i_3
+//line llmc_softmax.go:188
 						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]))
 //line llmc_softmax.go:188
 						sumval.StoreSlice(gc_s_sumval[gc_rank:])
@@ -3011,9 +2184,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:188
 					gc_more3 = true
 //line llmc_softmax.go:188
 					sumval += gc_at5[gc_tx]
@@ -3025,14 +2196,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:150
 						var tid int = gc_tx
 //line llmc_softmax.go:150
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
 						var i_3 int = tid + gc_off3
 						if i_3 < 0 || i_3 > len(x)-8 {
-//line llmc_softmax.go:188
 							break
 						}
 //line llmc_softmax.go:188
@@ -3045,75 +2214,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 					i_3 := tid + gc_off3
@@ -3169,17 +2273,15 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:203
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:190
 				var val_3 float32 = sumval
-//line llmc_softmax.go:192
 				gc_l_val_3[gc_lane] = val_3
 			}
 		}
-//line llmc_softmax.go:20
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line llmc_softmax.go:22
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 //line llmc_softmax.go:21
 				gc_run.Add(offset_2, 0, 32)
@@ -3229,7 +2331,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-//line llmc_softmax.go:34
 							val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 							val_3 += gc_c2r[gc_lane]
@@ -3239,7 +2340,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-//line llmc_softmax.go:29
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3249,10 +2349,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:154
 			val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:156
 			var sumval float32
@@ -3264,11 +2362,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				maxOrSumStorage[warpID] = sumval
 			}
-//line llmc_softmax.go:196
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3276,13 +2372,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -3294,10 +2389,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -3309,10 +2403,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -3324,10 +2417,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 						tid := gc_tx
 						{
 //line llmc_softmax.go:198
@@ -3339,10 +2431,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
 					{
 //line llmc_softmax.go:198
@@ -3356,14 +2447,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:209
 	gc_off10 := 0
+//line llmc_softmax.go:210
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		gc_elem2 := gc_at6[0]
 		gc_vstep7 := 0
 		if compiled.SIMD {
-//line llmc_softmax.go:205
 			gc_Lane0Mask324 := compiled.Lane0Mask32()
 			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
 				gc_rank := gc_vstep7
@@ -3376,15 +2466,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
-//line llmc_softmax.go:205
 			sum := gc_elem2
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
 		gc_vstep8 := 0
 		if compiled.SIMD {
-//line llmc_softmax.go:205
 			gc_Lane0Mask323 := compiled.Lane0Mask32()
 			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
 				gc_rank := gc_vstep8
@@ -3396,46 +2483,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep8
-		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-			{
-				gc_rank := gc_step10 + 0
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 1
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 2
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 3
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -3446,9 +2497,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:214
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_softmax.go:216
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -3465,14 +2516,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:150
 						var tid int = gc_tx
 //line llmc_softmax.go:150
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_softmax.go:207
 						var i_5 int = tid + gc_off4
-//line llmc_softmax.go:207
 						_ = i_5
+//line llmc_softmax.go:208
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Div(sum).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3482,9 +2532,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 					gc_more4 = true
 //line llmc_softmax.go:208
 					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
@@ -3495,14 +2543,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:150
 						var tid int = gc_tx
 //line llmc_softmax.go:150
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_softmax.go:207
 						var i_5 int = tid + gc_off4
 						if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
-//line llmc_softmax.go:208
 							break
 						}
 //line llmc_softmax.go:209
@@ -3513,71 +2559,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep10 > gc_from {
 					gc_more4 = true
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-					{
-						gc_tx := gc_step11 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step11 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step11 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step11 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
-						tid := gc_tx
-//line llmc_softmax.go:152
-						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-				}
-				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 					i_5 := tid + gc_off4
@@ -3637,9 +2622,9 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_softmax.go:218
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line llmc_softmax.go:220
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
 //line llmc_softmax.go:223
@@ -3697,31 +2682,26 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_softmax.go:280
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= N {
 //line llmc_softmax.go:278
+			if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:282
 			x := inp[idx*C:]
 //line llmc_softmax.go:284
 			var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
-//line llmc_softmax.go:289
 			gc_s_x[gc_rank] = x
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-//line llmc_softmax.go:288
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line llmc_softmax.go:288
@@ -3731,7 +2711,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:295
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3739,7 +2718,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 			x := gc_s_x[gc_rank]
 			smPartial := gc_s_smPartial[gc_rank]
-//line llmc_softmax.go:288
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -3756,6 +2734,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line llmc_softmax.go:304
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_softmax.go:289
 				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
@@ -3780,7 +2759,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:313
 			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:292
 			gc_c1v[gc_lane] = smPartial
@@ -3794,11 +2772,9 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:292
 			smTotal := gc_c1r[gc_lane]
-//line llmc_softmax.go:294
 			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
-//line llmc_softmax.go:294
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 //line llmc_softmax.go:294
@@ -3808,18 +2784,14 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:301
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_softmax.go:279
 			x := gc_s_x[gc_rank]
 			smTotal := gc_s_smTotal[gc_rank]
-//line llmc_softmax.go:294
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off2
 			gc_trips2 := gc_limit2 - gc_from3
@@ -3836,6 +2808,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
+//line llmc_softmax.go:310
 			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 //line llmc_softmax.go:296
 				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
@@ -3884,7 +2857,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
 	y := out[idx*C:]
-//line llmc_softmax.go:327
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3893,20 +2865,17 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:311
 			tid := gc_tx
 			warpID := gc_tx / 32
 //line llmc_softmax.go:318
 			if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
-//line llmc_softmax.go:320
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:329
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -3921,9 +2890,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:335
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_softmax.go:337
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -3936,9 +2905,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:328
 				gc_start := tid
@@ -3959,43 +2926,43 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
-//line llmc_softmax.go:329
 						u := int(0)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(1)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(2)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(3)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(4)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(5)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(6)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
-//line llmc_softmax.go:329
 						u := int(7)
+//line llmc_softmax.go:330
 						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 				}
@@ -4020,11 +2987,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:356
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:334
 			var val_2 float32 = maxval
-//line llmc_softmax.go:336
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
@@ -4034,17 +2999,14 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line llmc_softmax.go:37
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-//line llmc_softmax.go:36
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4057,10 +3019,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:315
 			val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:317
 			var maxval float32
@@ -4071,11 +3031,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				maxvals[warpID] = maxval
 			}
-//line llmc_softmax.go:339
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4089,7 +3047,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line llmc_softmax.go:311
 					tid := gc_tx
 					{
 //line llmc_softmax.go:340
@@ -4103,36 +3060,27 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:351
 	gc_vstep := 0
 	if compiled.SIMD {
-//line llmc_softmax.go:347
 		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_softmax.go:349
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:349
 			gc_alive := gc_all
-//line llmc_softmax.go:349
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_softmax.go:349
 				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
-//line llmc_softmax.go:347
 			var gc_u float32
-//line llmc_softmax.go:347
 			if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line llmc_softmax.go:347
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line llmc_softmax.go:347
 				gc_u = maxvals[0]
 			}
-//line llmc_softmax.go:347
 			offset := archsimd.BroadcastFloat32x8(gc_u)
-//line llmc_softmax.go:349
 			sumval := gc_vb
+//line llmc_softmax.go:350
 			offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank:]), gc_alive).StoreSlice(gc_s_offset[gc_rank:])
 			sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:]), gc_alive).StoreSlice(gc_s_sumval[gc_rank:])
 		}
@@ -4145,9 +3093,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 //line llmc_softmax.go:347
 		offset := maxvals[0]
-//line llmc_softmax.go:349
 		sumval := float32(0.0)
-//line llmc_softmax.go:352
 		gc_s_offset[gc_rank] = offset
 		gc_s_sumval[gc_rank] = sumval
 	}
@@ -4162,9 +3108,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:357
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line llmc_softmax.go:359
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -4177,9 +3123,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				offset := gc_s_offset[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:350
@@ -4203,48 +3147,48 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:351
 					var regArray [UNROLL_FACTOR]float32
 					{
-//line llmc_softmax.go:352
 						u_ := int(0)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(1)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(2)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(3)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(4)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(5)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(6)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:352
 						u_ := int(7)
+//line llmc_softmax.go:353
 						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(0)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4252,8 +3196,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(1)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4261,8 +3205,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(2)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4270,8 +3214,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(3)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4279,8 +3223,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(4)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4288,8 +3232,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(5)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4297,8 +3241,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(6)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4306,8 +3250,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-//line llmc_softmax.go:355
 						u_2 := int(7)
+//line llmc_softmax.go:356
 						if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
@@ -4336,16 +3280,14 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:386
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:364
 			var val_3 float32 = sumval
-//line llmc_softmax.go:366
 			gc_l_val_3[gc_lane] = val_3
 		}
-//line llmc_softmax.go:20
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line llmc_softmax.go:22
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 //line llmc_softmax.go:21
 				gc_run.Add(offset_2, 0, 32)
@@ -4366,7 +3308,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line llmc_softmax.go:28
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -4375,7 +3316,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-//line llmc_softmax.go:28
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4388,10 +3328,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
-//line llmc_softmax.go:315
 			val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:317
 			var sumval float32
@@ -4402,11 +3340,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if laneID == 0 {
 				sumvals[warpID] = sumval
 			}
-//line llmc_softmax.go:369
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4420,7 +3356,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line llmc_softmax.go:311
 					tid := gc_tx
 					{
 //line llmc_softmax.go:370
@@ -4434,32 +3369,25 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:381
 	gc_vstep2 := 0
 	if compiled.SIMD {
-//line llmc_softmax.go:377
 		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:377
 			gc_alive2 := gc_all2
-//line llmc_softmax.go:377
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line llmc_softmax.go:377
 				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
-//line llmc_softmax.go:377
 			var gc_u2 float32
-//line llmc_softmax.go:377
 			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line llmc_softmax.go:377
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line llmc_softmax.go:377
 				gc_u2 = sumvals[0]
 			}
-//line llmc_softmax.go:377
 			sum := archsimd.BroadcastFloat32x8(gc_u2)
+//line llmc_softmax.go:378
 			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
@@ -4471,7 +3399,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 //line llmc_softmax.go:377
 		sum := sumvals[0]
-//line llmc_softmax.go:379
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_softmax.go:379
@@ -4485,9 +3412,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:386
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line llmc_softmax.go:388
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -4500,9 +3427,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:379
 				gc_start3 := tid
@@ -4525,97 +3450,97 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:380
 					var regArray_ [UNROLL_FACTOR]float32
 					{
-//line llmc_softmax.go:381
 						u_3 := int(0)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(1)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(2)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(3)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(4)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(5)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(6)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:381
 						u_3 := int(7)
+//line llmc_softmax.go:382
 						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(0)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(1)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(2)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(3)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(4)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(5)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(6)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-//line llmc_softmax.go:384
 						u_4 := int(7)
+//line llmc_softmax.go:385
 						if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
@@ -4653,9 +3578,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-//line llmc_softmax.go:400
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -4664,7 +3587,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_softmax.go:399
 			tid := gc_tx
 //line llmc_softmax.go:405
 			warpID := tid / gocuda.WarpSize
@@ -4672,25 +3594,21 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			row := gc_bx*warpsPerBlock + warpID
 //line llmc_softmax.go:401
 			if tid >= C {
-//line llmc_softmax.go:401
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line llmc_softmax.go:409
 			if row >= N {
-//line llmc_softmax.go:409
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:413
 			x := inp[row*C:]
 			y := out[row*C:]
 //line llmc_softmax.go:416
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:416
 			sumval := float32(0.0)
+//line llmc_softmax.go:417
 			var bigger float32
-//line llmc_softmax.go:422
 			_ = bigger
 			gc_s_x[gc_rank] = x
 			gc_s_y[gc_rank] = y
@@ -4698,7 +3616,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:418
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span := (gocuda.WarpSize) * gc_chunk
 //line llmc_softmax.go:418
@@ -4708,7 +3625,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:425
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4716,14 +3632,13 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:399
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:411
 				var bigger float32
 //line llmc_softmax.go:418
 				gc_start := laneID
@@ -4778,7 +3693,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 //line llmc_softmax.go:424
 			var offsetMaxval, offsetSumval float32
-//line llmc_softmax.go:426
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
@@ -4789,7 +3703,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:432
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:427
 				gc_c1v[gc_lane] = maxval
@@ -4801,8 +3714,8 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:434
 				sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:435
 				var offsetMaxval float32
 //line llmc_softmax.go:427
 				offsetMaxval = gc_c1r[gc_lane]
@@ -4816,7 +3729,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:435
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]
@@ -4840,12 +3752,10 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:446
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:438
 			gc_c3v[gc_lane] = maxval
 		}
-//line llmc_softmax.go:438
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -4854,14 +3764,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:445
 			var maxval float32
-//line llmc_softmax.go:447
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:438
 			maxval = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = sumval
 			gc_s_maxval[gc_rank] = maxval
 		}
-//line llmc_softmax.go:439
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -4875,7 +3783,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:441
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
 //line llmc_softmax.go:441
@@ -4885,7 +3792,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:448
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4893,11 +3799,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_softmax.go:399
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				y := gc_s_y[gc_rank]
 				maxval := gc_s_maxval[gc_rank]

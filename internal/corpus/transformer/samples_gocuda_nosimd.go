@@ -31,34 +31,27 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
-//line samples.go:106
 	maxIter := 10000
-//line samples.go:108
 	alpha := float32(1.0)
 	alpham1 := float32(-1.0)
-//line samples.go:111
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
 		gc_b.Enter(gc_rank)
-//line samples.go:110
 		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
 //line samples.go:112
 		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-//line samples.go:115
 		_ = b
 		_ = a
 		_ = na
 		gc_s_r0[gc_rank] = r0
 		gc_s_r1[gc_rank] = r1
 	}
-//line samples.go:114
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:118
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -85,21 +78,17 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	var grid_ cg.Grid = grid
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 	gc_vstep := 0
-//line samples.go:51
 	gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line samples.go:51
 		gc_alive2 := gc_all2
-//line samples.go:51
 		if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line samples.go:51
 			gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 		}
-//line samples.go:51
 		var tempSum float64 = 0.0
+//line samples.go:52
 		lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -107,9 +96,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line samples.go:51
 		tempSum := 0.0
-//line samples.go:53
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples.go:52
@@ -122,7 +109,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			return
 		}
 		gc_more = false
-//line samples.go:59
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -207,7 +193,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		var gc_dead uint32
-//line samples.go:80
 		var gc_m25 uint32
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -259,26 +244,22 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 		gc_act = gc_save25 &^ gc_dead
 	}
-//line samples.go:122
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:126
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
+//line samples.go:131
 		var r1 float32
 //line samples.go:124
 		r1 = float32(*dotResult)
-//line samples.go:126
 		k := 1
-//line samples.go:128
 		gc_s_r1[gc_rank] = r1
 		gc_s_k[gc_rank] = k
 	}
-//line samples.go:127
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -297,14 +278,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_b.Enter(gc_rank)
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
+//line samples.go:145
 				var b float32
-//line samples.go:147
 				k := gc_s_k[gc_rank]
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
-//line samples.go:127
 					gc_exited[gc_rank] = true
-//line samples.go:127
 					continue gc_L8
 				}
 //line samples.go:128
@@ -316,11 +295,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 		}
-//line samples.go:135
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:139
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -331,13 +308,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_b.Enter(gc_rank)
 //line samples.go:137
 				gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
-//line samples.go:139
 				if gc_tx == 0 && gc_bx == 0 {
+//line samples.go:140
 					*dotResult = 0.0
 				}
 			}
 		}
-//line samples.go:143
 		if !gc_b.SyncGrid() {
 			return
 		}
@@ -355,21 +331,17 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var grid_2 cg.Grid = grid
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep2 := 0
-//line samples.go:51
 		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			gc_rank := gc_vstep2
-//line samples.go:51
 			gc_alive4 := gc_all4
-//line samples.go:51
 			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line samples.go:51
 				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line samples.go:51
 			var tempSum_ float64 = 0.0
+//line samples.go:52
 			lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
@@ -377,9 +349,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples.go:51
 			tempSum_ := 0.0
-//line samples.go:53
 			gc_s_tempSum_[gc_rank] = tempSum_
 		}
 //line samples.go:52
@@ -392,7 +362,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more2 = false
-//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -477,7 +446,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 			var gc_dead uint32
-//line samples.go:80
 			var gc_m30 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -529,20 +497,19 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_act = gc_save30 &^ gc_dead
 		}
-//line samples.go:147
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			gc_b.Enter(gc_rank)
+//line samples.go:157
 			var r0 float32
-//line samples.go:159
 			r1 := gc_s_r1[gc_rank]
+//line samples.go:160
 			var a float32
 //line samples.go:162
 			var na float32
@@ -556,11 +523,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			r0 = r1
 			gc_s_r0[gc_rank] = r0
 		}
-//line samples.go:157
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -572,13 +537,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line samples.go:158
 				if gc_tx == 0 && gc_bx == 0 {
+//line samples.go:159
 					*dotResult = 0.0
 				}
 			}
 		}
-//line samples.go:162
 		if !gc_b.SyncGrid() {
 			return
 		}
@@ -596,21 +560,17 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var grid_3 cg.Grid = grid
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep3 := 0
-//line samples.go:51
 		gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
 		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 			gc_rank := gc_vstep3
-//line samples.go:51
 			gc_alive6 := gc_all6
-//line samples.go:51
 			if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line samples.go:51
 				gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line samples.go:51
 			var tempSum_2 float64 = 0.0
+//line samples.go:52
 			lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
@@ -618,9 +578,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples.go:51
 			tempSum_2 := 0.0
-//line samples.go:53
 			gc_s_tempSum_2[gc_rank] = tempSum_2
 		}
 //line samples.go:52
@@ -633,7 +591,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more3 = false
-//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -718,7 +675,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 			var gc_dead uint32
-//line samples.go:80
 			var gc_m35 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -770,18 +726,16 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_act = gc_save35 &^ gc_dead
 		}
-//line samples.go:166
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:170
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
+//line samples.go:175
 			var r1 float32
-//line samples.go:177
 			k := gc_s_k[gc_rank]
 //line samples.go:168
 			r1 = float32(*dotResult)
@@ -814,9 +768,9 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			return
 		}
 		gc_more = false
-//line samples.go:198
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples.go:200
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -831,35 +785,30 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples.go:192
 					gc_more = true
 //line samples.go:192
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -871,7 +820,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:191
 						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
@@ -881,7 +829,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:191
 						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
@@ -891,7 +838,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:191
 						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
@@ -901,7 +847,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:191
 						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
@@ -911,7 +856,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:191
 					i := gc_tx + gc_off
 					gc_more = true
 //line samples.go:192
@@ -921,8 +865,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		}
 	}
 	{
-//line samples.go:199
 		gc_from, gc_to := 0, gc_bdx
+//line samples.go:200
 		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -930,14 +874,11 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:196
 				k := gc_tx
+//line samples.go:197
 				for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
-//line samples.go:197
 					gc_b.Tick()
-//line samples.go:197
 					if gc_b.Stopped() {
-//line samples.go:197
 						return
 					}
 //line samples.go:198
@@ -963,7 +904,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				return
 			}
 			var gc_jam gc_jam_jacobiMethodKernel_208
-//line samples.go:213
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -973,8 +913,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:207
 				rowThreadSum := 0.0
+//line samples.go:208
 				gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
 			}
 //line samples.go:212
@@ -983,7 +923,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			for offset := 32 / 2; offset > 0; offset /= 2 {
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples.go:217
 					rowThreadSum := gc_l_rowThreadSum[gc_lane]
 //line samples.go:213
 					rowThreadSum += gc_c1r[gc_lane]
@@ -994,8 +933,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				rowThreadSum := gc_l_rowThreadSum[gc_lane]
-//line samples.go:216
 				if (gc_rank & (32 - 1)) == 0 {
+//line samples.go:217
 					compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 				}
 			}
@@ -1008,11 +947,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples.go:232
 		var gc_m13 uint32
-//line samples.go:223
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples.go:225
 			if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -1020,7 +958,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples.go:233
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1036,13 +973,11 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 			}
 		}
-//line samples.go:229
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
 //line samples.go:224
 			tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-//line samples.go:227
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1055,17 +990,12 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:225
 				tempSum := 0.0
-//line samples.go:227
 				k_2 := gc_tx
 //line samples.go:229
 				for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
-//line samples.go:229
 					gc_b.Tick()
-//line samples.go:229
 					if gc_b.Stopped() {
-//line samples.go:229
 						return
 					}
 //line samples.go:230
@@ -1075,7 +1005,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					xNew[i_3] = (xShared[i_3] + dx)
 					tempSum += fabs(dx)
 				}
-//line samples.go:238
 				gc_l_tempSum[gc_lane] = tempSum
 			}
 //line samples.go:237
@@ -1085,7 +1014,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples.go:245
 					tempSum := gc_l_tempSum[gc_lane]
 //line samples.go:238
 					tempSum += gc_c2r[gc_lane]
@@ -1099,8 +1027,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tempSum := gc_l_tempSum[gc_lane]
-//line samples.go:241
 				if (gc_rank & (8 - 1)) == 0 {
+//line samples.go:242
 					atomic.Add(sum, tempSum)
 				}
 			}
@@ -1126,65 +1054,28 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
 	warpSum := gocuda.DynamicShared[float64](t)
-//line samples.go:256
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line samples.go:255
 		var sum float64 = 0.0
+//line samples.go:256
 		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples.go:255
 		sum := 0.0
-//line samples.go:257
 		gc_s_sum[gc_rank] = sum
 	}
+//line samples.go:259
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line samples.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples.go:268
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1194,13 +1085,11 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line samples.go:282
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1209,10 +1098,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line samples.go:267
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1221,10 +1108,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line samples.go:267
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1233,10 +1118,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line samples.go:267
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1245,9 +1128,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples.go:259
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
 //line samples.go:260
@@ -1256,15 +1138,13 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1275,12 +1155,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1291,12 +1169,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1307,12 +1183,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1323,12 +1197,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:257
 					globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 					sum := gc_s_sum[gc_rank]
 //line samples.go:259
 					i := globalThreadID + gc_off
@@ -1355,7 +1227,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		for offset := 32 / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples.go:270
 				sum := gc_s_sum[gc_rank]
 //line samples.go:267
 				gc_c1v[gc_lane] = sum
@@ -1364,14 +1235,12 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples.go:271
 				sum := gc_s_sum[gc_rank]
 //line samples.go:267
 				sum += gc_c1r[gc_lane]
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-//line samples.go:272
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1382,8 +1251,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line samples.go:270
 			if (gc_rank & (32 - 1)) == 0 {
+//line samples.go:271
 				warpSum[gc_tx/gocuda.WarpSize] = sum
 			}
 		}
@@ -1396,22 +1265,20 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples.go:286
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples.go:289
 			gc_x0 := gc_tidx.X
 			gc_off3 := gc_x0
+//line samples.go:291
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
 				gc_at2 := warpSum[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line samples.go:276
 					blockSum := 0.0
 					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+//line samples.go:278
 						blockSum = gc_at2[gc_lane]
 					}
-//line samples.go:281
 					gc_l_blockSum[gc_lane] = blockSum
 				}
 			} else {
@@ -1422,19 +1289,16 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples.go:276
 					blockSum := 0.0
 					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+//line samples.go:278
 						blockSum = warpSum[gc_tx]
 					}
-//line samples.go:281
 					gc_l_blockSum[gc_lane] = blockSum
 				}
 			}
 		}
-//line samples.go:287
 		var gc_m12 uint32
-//line samples.go:281
 		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
@@ -1444,7 +1308,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples.go:291
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1454,13 +1317,11 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:281
 				if gc_tx < 32 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
 		}
-//line samples.go:287
 		gc_save12 := gc_act
 		gc_act = gc_save12 & gc_m12
 		if gc_act != 0 {
@@ -1471,7 +1332,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples.go:290
 					blockSum := gc_l_blockSum[gc_lane]
 //line samples.go:283
 					blockSum += gc_c2r[gc_lane]
@@ -1485,8 +1345,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				blockSum := gc_l_blockSum[gc_lane]
-//line samples.go:285
 				if (gc_rank & (32 - 1)) == 0 {
+//line samples.go:286
 					atomic.Add(gSum, blockSum)
 				}
 			}
@@ -1521,9 +1381,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more = false
-//line samples.go:313
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples.go:315
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1538,35 +1398,30 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples.go:307
 					gc_more = true
 //line samples.go:307
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -1578,7 +1433,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:306
 						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
@@ -1588,7 +1442,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:306
 						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
@@ -1598,7 +1451,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:306
 						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
@@ -1608,7 +1460,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:306
 						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
@@ -1618,7 +1469,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:306
 					pos := gc_tx + gc_off
 					gc_more = true
 //line samples.go:307
@@ -1628,12 +1478,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 		}
 	}
 	for stride := N >> 2; stride > 0; stride >>= 2 {
-//line samples.go:314
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:310
 				pos_ := gc_tx
 //line samples.go:313
 				lo := pos_ & (stride - 1)
@@ -1665,19 +1513,17 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	}
 //line samples.go:340
 	if log2N&1 != 0 {
-//line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-//line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-//line samples.go:350
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
+//line samples.go:352
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1687,7 +1533,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:343
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
@@ -1704,6 +1549,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
+//line samples.go:359
 					for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
 //line samples.go:344
 						i0_ := pos_2 << 1
@@ -1724,9 +1570,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more3 = false
-//line samples.go:363
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line samples.go:365
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1741,35 +1587,30 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples.go:357
 					gc_more3 = true
 //line samples.go:357
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -1781,7 +1622,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:356
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
@@ -1791,7 +1631,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:356
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
@@ -1801,7 +1640,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:356
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
@@ -1811,7 +1649,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:356
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
@@ -1821,7 +1658,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:356
 					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
 //line samples.go:357
@@ -1840,8 +1676,8 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line samples.go:403
 	numThreads := gc_bdx * gc_gdx
+//line samples.go:404
 	rcpN := 1.0 / float32(N)
 	if (numThreads) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := N
@@ -1854,11 +1690,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line samples.go:417
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line samples.go:419
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples.go:421
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1873,35 +1708,30 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples.go:407
 						gc_more = true
 //line samples.go:407
 						gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
@@ -1914,7 +1744,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
@@ -1927,7 +1756,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
@@ -1940,7 +1768,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
@@ -1953,7 +1780,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
@@ -1966,7 +1792,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line samples.go:402
 						tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 						pos := tid + gc_off
@@ -1985,7 +1810,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				return
 			}
 			gc_more = false
-//line samples.go:413
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -1993,9 +1817,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line samples.go:421
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples.go:423
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2010,35 +1834,30 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
@@ -2050,7 +1869,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2062,7 +1880,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2074,7 +1891,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2086,7 +1902,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2098,7 +1913,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
@@ -2125,7 +1939,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:426
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2133,7 +1946,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:424
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
@@ -2142,7 +1954,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:424
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
@@ -2151,7 +1962,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:424
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
@@ -2160,7 +1970,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:424
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
@@ -2169,7 +1978,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:424
 			index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 			od[index] = value
@@ -2198,10 +2006,8 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	_ = cta
 //line samples.go:439
 	shared := gocuda.DynamicShared[float32](t)
-//line samples.go:441
 	gdim := gc_gdx
 	bid := gc_bx
-//line samples.go:444
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2209,7 +2015,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
@@ -2221,7 +2026,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
@@ -2233,7 +2037,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
@@ -2245,7 +2048,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
@@ -2257,7 +2059,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:443
 			tid := gc_tx
 //line samples.go:446
 			idata := uint32((bid * (2 * bdim)) + tid)
@@ -2266,17 +2067,16 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
-//line samples.go:454
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
+//line samples.go:457
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				gc_rank := gc_base + gc_tx
 //line samples.go:453
 				data0 := shared[gc_idx]
 				data1 := shared[gc_idx2]
-//line samples.go:457
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
@@ -2287,12 +2087,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2300,12 +2098,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2313,12 +2109,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2326,12 +2120,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2339,18 +2131,15 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-//line samples.go:457
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
 		}
 	}
-//line samples.go:464
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -2358,13 +2147,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2376,13 +2163,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2394,13 +2179,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2412,13 +2195,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2430,13 +2211,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:443
 			tid := gc_tx
 //line samples.go:445
 			tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 			data0 := gc_s_data0[gc_rank]
 			data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2447,7 +2226,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 //line samples.go:466
 	if dlevels > 1 {
-//line samples.go:468
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -2455,13 +2233,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2470,13 +2246,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2485,13 +2259,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2500,13 +2272,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2515,13 +2285,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
-//line samples.go:467
 				offsetNeighbor := uint32(1)
+//line samples.go:468
 				numThreads := uint32(bdim >> 1)
 				idata0 := uint32(tid * 2)
-//line samples.go:473
 				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 				gc_s_numThreads[gc_rank] = numThreads
 				gc_s_idata0[gc_rank] = idata0
@@ -2529,14 +2297,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 //line samples.go:471
 		for i := uint32(1); i < dlevels; i++ {
-//line samples.go:473
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:445
 					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
 					numThreads := gc_s_numThreads[gc_rank]
 					idata0 := gc_s_idata0[gc_rank]
@@ -2563,12 +2328,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				}
 			}
 		}
-//line samples.go:496
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples.go:501
 			gc_off2 := bid
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
@@ -2585,13 +2350,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 				}
-//line samples.go:497
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line samples.go:497
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -2602,7 +2365,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 						approxFinal[bid] = shared[0]
 					}
 					{
-//line samples.go:497
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2610,7 +2372,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 						approxFinal[bid] = shared[0]
 					}
 					{
-//line samples.go:497
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2618,7 +2379,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 						approxFinal[bid] = shared[0]
 					}
 					{
-//line samples.go:497
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2626,7 +2386,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 						approxFinal[bid] = shared[0]
 					}
 				}
-//line samples.go:497
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -33,37 +33,31 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
-//line samples.go:106
 	maxIter := 10000
-//line samples.go:108
 	alpha := float32(1.0)
-	_ = &alpha
 //line samples.go:109
+	_ = &alpha
 	alpham1 := float32(-1.0)
+//line samples.go:110
 	_ = &alpham1
-//line samples.go:112
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
 		gc_b.Enter(gc_rank)
-//line samples.go:110
 		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
 //line samples.go:112
 		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-//line samples.go:115
 		_ = b
 		_ = a
 		_ = na
 		gc_s_r0[gc_rank] = r0
 		gc_s_r1[gc_rank] = r1
 	}
-//line samples.go:114
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:118
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -90,24 +84,19 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	var grid_ cg.Grid = grid
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 	gc_vstep := 0
 	if compiled.SIMD {
-//line samples.go:51
 		gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
-//line samples.go:51
 			gc_alive3 := gc_all3
-//line samples.go:51
 			if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line samples.go:51
 				gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 			}
-//line samples.go:51
 			tempSum := gc_vb
+//line samples.go:52
 			tempSum.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:]), gc_alive3).StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
@@ -117,9 +106,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line samples.go:51
 		tempSum := 0.0
-//line samples.go:53
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples.go:52
@@ -133,7 +120,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			return
 		}
 		gc_more = false
-//line samples.go:59
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -218,7 +204,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		var gc_dead uint32
-//line samples.go:80
 		var gc_m25 uint32
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -270,26 +255,22 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 		gc_act = gc_save25 &^ gc_dead
 	}
-//line samples.go:122
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:126
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
+//line samples.go:131
 		var r1 float32
 //line samples.go:124
 		r1 = float32(*dotResult)
-//line samples.go:126
 		k := 1
-//line samples.go:128
 		gc_s_r1[gc_rank] = r1
 		gc_s_k[gc_rank] = k
 	}
-//line samples.go:127
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -309,14 +290,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_b.Enter(gc_rank)
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
+//line samples.go:146
 				var b float32
-//line samples.go:148
 				k := gc_s_k[gc_rank]
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
-//line samples.go:127
 					gc_exited[gc_rank] = true
-//line samples.go:127
 					continue gc_L8
 				}
 //line samples.go:128
@@ -328,11 +307,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 		}
-//line samples.go:135
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:139
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -343,13 +320,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_b.Enter(gc_rank)
 //line samples.go:137
 				gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
-//line samples.go:139
 				if gc_tx == 0 && gc_bx == 0 {
+//line samples.go:140
 					*dotResult = 0.0
 				}
 			}
 		}
-//line samples.go:143
 		if !gc_b.SyncGrid() {
 			return
 		}
@@ -367,24 +343,19 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var grid_2 cg.Grid = grid
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line samples.go:51
 			gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
 			gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
 			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 				gc_rank := gc_vstep2
-//line samples.go:51
 				gc_alive6 := gc_all6
-//line samples.go:51
 				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line samples.go:51
 					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line samples.go:51
 				tempSum_ := gc_vb2
+//line samples.go:52
 				tempSum_.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank:]), gc_alive6).StoreSlice(gc_s_tempSum_[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -394,9 +365,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples.go:51
 			tempSum_ := 0.0
-//line samples.go:53
 			gc_s_tempSum_[gc_rank] = tempSum_
 		}
 //line samples.go:52
@@ -410,7 +379,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more2 = false
-//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -495,7 +463,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 			var gc_dead uint32
-//line samples.go:80
 			var gc_m30 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -547,21 +514,20 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_act = gc_save30 &^ gc_dead
 		}
-//line samples.go:147
 		if !gc_b.SyncGrid() {
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-//line samples.go:152
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			gc_b.Enter(gc_rank)
+//line samples.go:158
 			var r0 float32
-//line samples.go:160
 			r1 := gc_s_r1[gc_rank]
+//line samples.go:161
 			var a float32
 //line samples.go:163
 			var na float32
@@ -575,11 +541,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			r0 = r1
 			gc_s_r0[gc_rank] = r0
 		}
-//line samples.go:157
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -587,41 +551,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
-//line samples.go:158
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples.go:158
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples.go:158
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:158
 					gc_alive7 := gc_all7
-//line samples.go:158
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line samples.go:158
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line samples.go:158
 					gc_b2 := gc_none
-//line samples.go:158
 					if gc_bx == 0 {
-//line samples.go:158
 						gc_b2 = gc_all7
 					}
-//line samples.go:158
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b2)
 					if gc_alive7.And(gc_if).ToBits() != 0 {
-//line samples.go:159
 						if gc_alive7.And(gc_if).ToBits() != 0 {
 //line samples.go:159
 							*dotResult = 0.0
 						}
 					}
 				}
-//line samples.go:161
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
@@ -630,13 +583,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line samples.go:158
 				if gc_tx == 0 && gc_bx == 0 {
+//line samples.go:159
 					*dotResult = 0.0
 				}
 			}
 		}
-//line samples.go:162
 		if !gc_b.SyncGrid() {
 			return
 		}
@@ -654,24 +606,19 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var grid_3 cg.Grid = grid
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep4 := 0
 		if compiled.SIMD {
-//line samples.go:51
 			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
 			gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
 			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 				gc_rank := gc_vstep4
-//line samples.go:51
 				gc_alive10 := gc_all10
-//line samples.go:51
 				if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
 //line samples.go:51
 					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line samples.go:51
 				tempSum_2 := gc_vb3
+//line samples.go:52
 				tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank:]), gc_alive10).StoreSlice(gc_s_tempSum_2[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -681,9 +628,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples.go:51
 			tempSum_2 := 0.0
-//line samples.go:53
 			gc_s_tempSum_2[gc_rank] = tempSum_2
 		}
 //line samples.go:52
@@ -697,7 +642,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more3 = false
-//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -782,7 +726,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 			var gc_dead uint32
-//line samples.go:80
 			var gc_m35 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -834,19 +777,17 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_act = gc_save35 &^ gc_dead
 		}
-//line samples.go:166
 		if !gc_b.SyncGrid() {
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-//line samples.go:171
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
+//line samples.go:176
 			var r1 float32
-//line samples.go:178
 			k := gc_s_k[gc_rank]
 //line samples.go:168
 			r1 = float32(*dotResult)
@@ -882,9 +823,9 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			return
 		}
 		gc_more = false
-//line samples.go:198
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples.go:200
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -899,10 +840,9 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line samples.go:191
 						var i int = gc_tx + gc_off
-//line samples.go:191
 						_ = i
+//line samples.go:192
 						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -911,7 +851,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line samples.go:192
 					gc_more = true
 //line samples.go:192
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -921,10 +860,9 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line samples.go:191
 						var i int = gc_tx + gc_off
-						if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
 //line samples.go:192
+						if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
 							break
 						}
 //line samples.go:193
@@ -935,53 +873,9 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:191
 					i := gc_tx + gc_off
 					gc_more = true
 //line samples.go:192
@@ -991,8 +885,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		}
 	}
 	{
-//line samples.go:199
 		gc_from, gc_to := 0, gc_bdx
+//line samples.go:200
 		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1000,14 +894,11 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:196
 				k := gc_tx
+//line samples.go:197
 				for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
-//line samples.go:197
 					gc_b.Tick()
-//line samples.go:197
 					if gc_b.Stopped() {
-//line samples.go:197
 						return
 					}
 //line samples.go:198
@@ -1033,7 +924,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				return
 			}
 			var gc_jam gc_jam_jacobiMethodKernel_208
-//line samples.go:213
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1043,8 +933,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:207
 				rowThreadSum := 0.0
+//line samples.go:208
 				gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
 			}
 //line samples.go:212
@@ -1053,7 +943,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			for offset := 32 / 2; offset > 0; offset /= 2 {
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples.go:217
 					rowThreadSum := gc_l_rowThreadSum[gc_lane]
 //line samples.go:213
 					rowThreadSum += gc_c1r[gc_lane]
@@ -1064,8 +953,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				rowThreadSum := gc_l_rowThreadSum[gc_lane]
-//line samples.go:216
 				if (gc_rank & (32 - 1)) == 0 {
+//line samples.go:217
 					compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 				}
 			}
@@ -1078,11 +967,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples.go:232
 		var gc_m13 uint32
-//line samples.go:223
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples.go:225
 			if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -1090,7 +978,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples.go:233
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1106,13 +993,11 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 			}
 		}
-//line samples.go:229
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
 //line samples.go:224
 			tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-//line samples.go:227
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1125,17 +1010,12 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:225
 				tempSum := 0.0
-//line samples.go:227
 				k_2 := gc_tx
 //line samples.go:229
 				for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
-//line samples.go:229
 					gc_b.Tick()
-//line samples.go:229
 					if gc_b.Stopped() {
-//line samples.go:229
 						return
 					}
 //line samples.go:230
@@ -1145,7 +1025,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					xNew[i_3] = (xShared[i_3] + dx)
 					tempSum += fabs(dx)
 				}
-//line samples.go:238
 				gc_l_tempSum[gc_lane] = tempSum
 			}
 //line samples.go:237
@@ -1155,7 +1034,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples.go:245
 					tempSum := gc_l_tempSum[gc_lane]
 //line samples.go:238
 					tempSum += gc_c2r[gc_lane]
@@ -1169,8 +1047,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tempSum := gc_l_tempSum[gc_lane]
-//line samples.go:241
 				if (gc_rank & (8 - 1)) == 0 {
+//line samples.go:242
 					atomic.Add(sum, tempSum)
 				}
 			}
@@ -1196,71 +1074,32 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
 	warpSum := gocuda.DynamicShared[float64](t)
-//line samples.go:256
 	gc_vstep := 0
 	if compiled.SIMD {
-//line samples.go:255
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
-//line samples.go:255
 			sum := gc_vb
 //line samples.go:255
 			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples.go:255
-			sum := 0.0
-//line samples.go:257
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples.go:255
 		sum := 0.0
-//line samples.go:257
 		gc_s_sum[gc_rank] = sum
 	}
+//line samples.go:259
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line samples.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples.go:268
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1270,13 +1109,11 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-//line samples.go:282
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1285,10 +1122,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
-//line samples.go:267
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1297,10 +1132,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
-//line samples.go:267
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1309,10 +1142,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
-//line samples.go:267
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1321,9 +1152,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples.go:259
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
 //line samples.go:260
@@ -1332,15 +1162,13 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1351,12 +1179,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1367,12 +1193,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1383,12 +1207,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 //line samples.go:259
 						i := globalThreadID + gc_off
@@ -1399,12 +1221,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:257
 					globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 					sum := gc_s_sum[gc_rank]
 //line samples.go:259
 					i := globalThreadID + gc_off
@@ -1431,7 +1251,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		for offset := 32 / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples.go:270
 				sum := gc_s_sum[gc_rank]
 //line samples.go:267
 				gc_c1v[gc_lane] = sum
@@ -1440,14 +1259,12 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples.go:271
 				sum := gc_s_sum[gc_rank]
 //line samples.go:267
 				sum += gc_c1r[gc_lane]
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-//line samples.go:272
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1458,8 +1275,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line samples.go:270
 			if (gc_rank & (32 - 1)) == 0 {
+//line samples.go:271
 				warpSum[gc_tx/gocuda.WarpSize] = sum
 			}
 		}
@@ -1472,22 +1289,20 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples.go:286
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples.go:289
 			gc_x0 := gc_tidx.X
 			gc_off3 := gc_x0
+//line samples.go:291
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
 				gc_at2 := warpSum[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line samples.go:276
 					blockSum := 0.0
 					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+//line samples.go:278
 						blockSum = gc_at2[gc_lane]
 					}
-//line samples.go:281
 					gc_l_blockSum[gc_lane] = blockSum
 				}
 			} else {
@@ -1498,19 +1313,16 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples.go:276
 					blockSum := 0.0
 					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+//line samples.go:278
 						blockSum = warpSum[gc_tx]
 					}
-//line samples.go:281
 					gc_l_blockSum[gc_lane] = blockSum
 				}
 			}
 		}
-//line samples.go:287
 		var gc_m12 uint32
-//line samples.go:281
 		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
@@ -1520,7 +1332,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples.go:291
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1530,13 +1341,11 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:281
 				if gc_tx < 32 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
 		}
-//line samples.go:287
 		gc_save12 := gc_act
 		gc_act = gc_save12 & gc_m12
 		if gc_act != 0 {
@@ -1547,7 +1356,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples.go:290
 					blockSum := gc_l_blockSum[gc_lane]
 //line samples.go:283
 					blockSum += gc_c2r[gc_lane]
@@ -1561,8 +1369,8 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				blockSum := gc_l_blockSum[gc_lane]
-//line samples.go:285
 				if (gc_rank & (32 - 1)) == 0 {
+//line samples.go:286
 					atomic.Add(gSum, blockSum)
 				}
 			}
@@ -1597,9 +1405,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more = false
-//line samples.go:313
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line samples.go:315
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1614,10 +1422,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line samples.go:306
 						var pos int = gc_tx + gc_off
-//line samples.go:306
 						_ = pos
+//line samples.go:307
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1626,7 +1433,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line samples.go:307
 					gc_more = true
 //line samples.go:307
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -1636,10 +1442,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line samples.go:306
 						var pos int = gc_tx + gc_off
-						if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
 //line samples.go:307
+						if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
 							break
 						}
 //line samples.go:308
@@ -1650,53 +1455,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:306
 					pos := gc_tx + gc_off
 					gc_more = true
 //line samples.go:307
@@ -1707,12 +1468,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	}
 	for stride := N >> 2; stride > 0; stride >>= 2 {
 		archsimd.ClearAVXUpperBits()
-//line samples.go:315
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:310
 				pos_ := gc_tx
 //line samples.go:313
 				lo := pos_ & (stride - 1)
@@ -1744,7 +1503,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	}
 //line samples.go:340
 	if log2N&1 != 0 {
-//line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
 		archsimd.ClearAVXUpperBits()
@@ -1755,9 +1513,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				return
 			}
 			gc_more2 = false
-//line samples.go:350
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
+//line samples.go:352
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1767,7 +1525,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:343
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
@@ -1784,6 +1541,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
+//line samples.go:359
 					for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
 //line samples.go:344
 						i0_ := pos_2 << 1
@@ -1804,9 +1562,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more3 = false
-//line samples.go:363
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line samples.go:365
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1821,10 +1579,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line samples.go:356
 						var pos_3 int = gc_tx + gc_off3
-//line samples.go:356
 						_ = pos_3
+//line samples.go:357
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1833,7 +1590,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					gc_more3 = true
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line samples.go:357
 					gc_more3 = true
 //line samples.go:357
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -1843,10 +1599,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line samples.go:356
 						var pos_3 int = gc_tx + gc_off3
-						if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
 //line samples.go:357
+						if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
 							break
 						}
 //line samples.go:358
@@ -1857,53 +1612,9 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:356
 					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
 //line samples.go:357
@@ -1922,8 +1633,8 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line samples.go:403
 	numThreads := gc_bdx * gc_gdx
+//line samples.go:404
 	rcpN := 1.0 / float32(N)
 	_ = &rcpN
 	if (numThreads) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
@@ -1937,11 +1648,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line samples.go:418
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line samples.go:420
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples.go:422
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1958,12 +1668,11 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line samples.go:402
 							var tid int = gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							var pos int = tid + gc_off
-//line samples.go:406
 							_ = pos
+//line samples.go:407
 							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb2)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1972,7 +1681,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line samples.go:407
 						gc_more = true
 //line samples.go:407
 						gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
@@ -1984,12 +1692,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						gc_vb := archsimd.BroadcastFloat32x8(rcpN)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line samples.go:402
 							var tid int = gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							var pos int = tid + gc_off
 							if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
-//line samples.go:407
 								break
 							}
 //line samples.go:408
@@ -2000,66 +1706,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line samples.go:402
 						tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 						pos := tid + gc_off
@@ -2078,7 +1728,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				return
 			}
 			gc_more = false
-//line samples.go:413
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -2086,9 +1735,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line samples.go:421
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line samples.go:423
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -2099,51 +1748,45 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
 						gc_at3 := dA[gc_off3:][:gc_to]
 						gc_at4 := dB[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-//line samples.go:407
+								gc_tx := gc_step + 0
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 1
-//line samples.go:407
+								gc_tx := gc_step + 1
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 2
-//line samples.go:407
+								gc_tx := gc_step + 2
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 3
-//line samples.go:407
+								gc_tx := gc_step + 3
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line samples.go:407
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line samples.go:407
 							gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2152,10 +1795,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2164,10 +1806,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2176,10 +1817,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:402
 								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
@@ -2188,10 +1828,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
@@ -2219,7 +1858,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:426
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -2227,11 +1865,9 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 			gc_vb := archsimd.BroadcastFloat32x8(value)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line samples.go:424
 				var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				if int(index) < 0 || int(index) > len(od)-8 {
-//line samples.go:426
 					break
 				}
 //line samples.go:426
@@ -2239,49 +1875,9 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:424
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:424
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:424
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:424
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:424
 			index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 			od[index] = value
@@ -2310,23 +1906,19 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	_ = cta
 //line samples.go:439
 	shared := gocuda.DynamicShared[float32](t)
-//line samples.go:441
 	gdim := gc_gdx
 	bid := gc_bx
-//line samples.go:444
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line samples.go:443
 				var tid int = gc_tx
 //line samples.go:446
 				var idata uint32 = uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
 				if int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
 					uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
-//line samples.go:448
 					break
 				}
 //line samples.go:449
@@ -2335,61 +1927,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:443
 			tid := gc_tx
 //line samples.go:446
 			idata := uint32((bid * (2 * bdim)) + tid)
@@ -2398,19 +1938,15 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
-//line samples.go:454
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line samples.go:443
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line samples.go:443
 				var tid int = gc_tx
-//line samples.go:453
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:453
 				if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
@@ -2421,13 +1957,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 					gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
 				} else {
-//line samples.go:453
 					break gc_steps
 				}
-//line samples.go:453
 				data0 := gc_ld
-//line samples.go:453
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples.go:454
 				if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
 //line samples.go:454
 					gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
@@ -2436,10 +1970,8 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:454
 					gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
 				} else {
-//line samples.go:454
 					break gc_steps
 				}
-//line samples.go:454
 				data1 := gc_ld2
 //line samples.go:454
 				data0.StoreSlice(gc_s_data0[gc_rank:])
@@ -2448,89 +1980,29 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:453
-				data0 := shared[2*tid]
-				data1 := shared[(2*tid)+1]
-//line samples.go:457
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:453
-				data0 := shared[2*tid]
-				data1 := shared[(2*tid)+1]
-//line samples.go:457
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:453
-				data0 := shared[2*tid]
-				data1 := shared[(2*tid)+1]
-//line samples.go:457
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:443
-				tid := gc_tx
-//line samples.go:453
-				data0 := shared[2*tid]
-				data1 := shared[(2*tid)+1]
-//line samples.go:457
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:443
 			tid := gc_tx
 //line samples.go:453
 			data0 := shared[2*tid]
 			data1 := shared[(2*tid)+1]
-//line samples.go:457
 			gc_s_data0[gc_rank] = data0
 			gc_s_data1[gc_rank] = data1
 		}
 	}
-//line samples.go:463
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2539,16 +2011,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2557,16 +2027,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2575,16 +2043,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2593,16 +2059,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:443
 			tid := gc_tx
 //line samples.go:445
 			tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 			data0 := gc_s_data0[gc_rank]
 			data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2613,81 +2077,70 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 //line samples.go:466
 	if dlevels > 1 {
-//line samples.go:468
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:467
 					offsetNeighbor := uint32(1)
+//line samples.go:468
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:443
 				tid := gc_tx
-//line samples.go:467
 				offsetNeighbor := uint32(1)
+//line samples.go:468
 				numThreads := uint32(bdim >> 1)
 				idata0 := uint32(tid * 2)
-//line samples.go:473
 				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 				gc_s_numThreads[gc_rank] = numThreads
 				gc_s_idata0[gc_rank] = idata0
@@ -2696,14 +2149,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:471
 		for i := uint32(1); i < dlevels; i++ {
 			archsimd.ClearAVXUpperBits()
-//line samples.go:474
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:443
 					tid := gc_tx
-//line samples.go:445
 					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
 					numThreads := gc_s_numThreads[gc_rank]
 					idata0 := gc_s_idata0[gc_rank]
@@ -2730,19 +2180,19 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				}
 			}
 		}
-//line samples.go:496
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples.go:501
 			gc_off := bid
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
 				gc_at := approxFinal[gc_off:][:1]
 				gc_at2 := shared[gc_off2:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 //line samples.go:493
@@ -2752,49 +2202,43 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 				}
-//line samples.go:497
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line samples.go:497
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 					{
-//line samples.go:497
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 					{
-//line samples.go:497
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 					{
-//line samples.go:497
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 				}
-//line samples.go:497
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples.go:493

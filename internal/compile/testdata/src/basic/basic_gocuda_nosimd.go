@@ -25,54 +25,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line basic.go:14
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line basic.go:16
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line basic.go:16
 		var sum float32
-//line basic.go:18
 		gc_s_sum[gc_rank] = sum
 	}
 //line basic.go:17
@@ -85,19 +47,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
 					gc_vstep2 := 0
-//line basic.go:13
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line basic.go:13
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
-//line basic.go:13
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line basic.go:13
 						var tx int = gc_tx
-//line basic.go:13
 						var ty int = gc_ty
+//line basic.go:14
 						var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
 //line basic.go:18
@@ -108,91 +66,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						var gc_row4 int = row
 //line basic.go:18
 						var gc_col4 int = col
-//line basic.go:18
 						var gc_ac4 int = gc_t7
-//line basic.go:18
 						var gc_br4 int = gc_t8
-//line basic.go:18
 						var gc_av4 lanes.Float32x8
-//line basic.go:18
 						var gc_bv4 lanes.Float32x8
 //line basic.go:18
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
-//line basic.go:18
 							var gc_ld13 lanes.Float32x8
 //line basic.go:18
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line basic.go:18
 								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
-//line basic.go:18
 								break gc_steps4
 							}
-//line basic.go:18
 							gc_av4 = gc_ld13
 						} else {
-//line basic.go:18
 							gc_b8 := gc_none4
 //line basic.go:18
 							if gc_row4 < m {
-//line basic.go:18
 								gc_b8 = gc_all4
 							}
 //line basic.go:18
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line basic.go:18
 							if gc_if7.ToBits() != 0 {
-//line basic.go:18
 								var gc_ld14 lanes.Float32x8
 //line basic.go:18
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line basic.go:18
 									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
-//line basic.go:18
 									break gc_steps4
 								}
-//line basic.go:18
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
 //line basic.go:18
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
-//line basic.go:18
 							var gc_ld15 lanes.Float32x8
 //line basic.go:18
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line basic.go:18
 								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
-//line basic.go:18
 								break gc_steps4
 							}
-//line basic.go:18
 							gc_bv4 = gc_ld15
 						} else {
-//line basic.go:18
 							gc_b9 := gc_none4
 //line basic.go:18
 							if gc_br4 < k {
-//line basic.go:18
 								gc_b9 = gc_all4
 							}
 //line basic.go:18
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line basic.go:18
 							if gc_if8.ToBits() != 0 {
-//line basic.go:18
 								var gc_ld16 lanes.Float32x8
 //line basic.go:18
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line basic.go:18
 									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
-//line basic.go:18
 									break gc_steps4
 								}
-//line basic.go:18
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
@@ -204,10 +140,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						tx := gc_tx
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line basic.go:18
@@ -215,26 +150,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				} else {
 					gc_vstep3 := 0
-//line basic.go:13
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line basic.go:13
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line basic.go:13
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						var tx int = gc_tx
-//line basic.go:13
 						var ty int = gc_ty
+//line basic.go:14
 						var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
 //line basic.go:18
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line basic.go:18
 							break
 						}
 //line basic.go:18
@@ -245,91 +175,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						var gc_row2 int = row
 //line basic.go:18
 						var gc_col2 int = col
-//line basic.go:18
 						var gc_ac2 int = gc_t3
-//line basic.go:18
 						var gc_br2 int = gc_t4
-//line basic.go:18
 						var gc_av2 lanes.Float32x8
-//line basic.go:18
 						var gc_bv2 lanes.Float32x8
 //line basic.go:18
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-//line basic.go:18
 							var gc_ld5 lanes.Float32x8
 //line basic.go:18
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
-//line basic.go:18
 								break gc_steps2
 							}
-//line basic.go:18
 							gc_av2 = gc_ld5
 						} else {
-//line basic.go:18
 							gc_b4 := gc_none2
 //line basic.go:18
 							if gc_row2 < m {
-//line basic.go:18
 								gc_b4 = gc_all2
 							}
 //line basic.go:18
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line basic.go:18
 							if gc_if3.ToBits() != 0 {
-//line basic.go:18
 								var gc_ld6 lanes.Float32x8
 //line basic.go:18
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
-//line basic.go:18
 									break gc_steps2
 								}
-//line basic.go:18
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
 //line basic.go:18
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-//line basic.go:18
 							var gc_ld7 lanes.Float32x8
 //line basic.go:18
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
-//line basic.go:18
 								break gc_steps2
 							}
-//line basic.go:18
 							gc_bv2 = gc_ld7
 						} else {
-//line basic.go:18
 							gc_b5 := gc_none2
 //line basic.go:18
 							if gc_br2 < k {
-//line basic.go:18
 								gc_b5 = gc_all2
 							}
 //line basic.go:18
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line basic.go:18
 							if gc_if4.ToBits() != 0 {
-//line basic.go:18
 								var gc_ld8 lanes.Float32x8
 //line basic.go:18
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
-//line basic.go:18
 									break gc_steps2
 								}
-//line basic.go:18
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
@@ -338,68 +246,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						tx := gc_tx
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line basic.go:18
@@ -420,15 +272,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line basic.go:13
 					var tx int = gc_tx
-//line basic.go:13
 					var ty int = gc_ty
 //line basic.go:13
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line basic.go:20
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line basic.go:20
 						break
 					}
 //line basic.go:21
@@ -469,90 +318,87 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line basic.go:13
 					tx := gc_tx
-//line basic.go:13
 					ty := gc_ty
-//line basic.go:15
 					sum := gc_s_sum[gc_rank]
 					{
-//line basic.go:20
 						q := int(0)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(1)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(2)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(3)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(4)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(5)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(6)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(7)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(8)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(9)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(10)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(11)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(12)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(13)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(14)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(15)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -584,146 +430,117 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
-//line basic.go:57
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line basic.go:30
-						gc_tx := gc_step3 + 1
-//line basic.go:32
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line basic.go:30
-						gc_tx := gc_step3 + 2
-//line basic.go:32
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line basic.go:30
-						gc_tx := gc_step3 + 3
-//line basic.go:32
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 				}
-//line basic.go:30
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line basic.go:30
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
-//line basic.go:13
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
-//line basic.go:13
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
-//line basic.go:13
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
-//line basic.go:13
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 				}
-//line basic.go:30
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line basic.go:13
 					ty := gc_ty
+//line basic.go:14
 					row := gc_by*tile + ty
-//line basic.go:13
 					tx := gc_tx
 //line basic.go:15
 					col := gc_bx*tile + tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					c[row*n+col] = sum
 				}
 			}
-//line basic.go:30
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -769,8 +586,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
+//line basic.go:46
 				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
@@ -779,7 +596,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
-//line basic.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -787,18 +603,15 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
 //line basic.go:52
 				var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line basic.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -806,9 +619,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
-//line basic.go:47
 				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
@@ -816,9 +627,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line basic.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -832,15 +643,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:60
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line basic.go:66
 	gc_r5 := 0
-//line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -848,7 +656,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
@@ -856,9 +663,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			}
 		}
 	}
-//line basic.go:63
 	n := gc_r5
-//line basic.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -866,8 +671,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
+//line basic.go:46
 			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + T(n-n)
@@ -897,16 +702,14 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 		}
 //line basic.go:71
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-//line basic.go:73
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line basic.go:76
 		gc_x0 := gc_tidx.X
 		gc_off := gc_x0
+//line basic.go:78
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line basic.go:83
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 //line basic.go:71
@@ -937,7 +740,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line basic.go:115
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -948,9 +750,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line basic.go:126
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line basic.go:128
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -969,31 +771,26 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line basic.go:112
 						gc_tx := gc_step + 1
 //line basic.go:108
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line basic.go:112
 						gc_tx := gc_step + 2
 //line basic.go:108
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line basic.go:112
 						gc_tx := gc_step + 3
 //line basic.go:108
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-//line basic.go:112
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line basic.go:108
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line basic.go:112
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1001,51 +798,42 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line basic.go:112
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line basic.go:112
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line basic.go:112
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 						y[i] = a*x[i] + y[i]
 					}
 				}
-//line basic.go:112
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line basic.go:106
 					i := gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 					y[i] = a*x[i] + y[i]

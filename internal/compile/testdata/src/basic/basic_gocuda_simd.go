@@ -26,7 +26,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line basic.go:14
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -38,46 +37,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-//line basic.go:18
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line basic.go:16
 		var sum float32
-//line basic.go:18
 		gc_s_sum[gc_rank] = sum
 	}
 //line basic.go:17
@@ -91,19 +54,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at2 := bs[gc_row3][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
-//line basic.go:13
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line basic.go:13
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:13
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line basic.go:13
 							var tx int = gc_tx
-//line basic.go:13
 							var ty int = gc_ty
+//line basic.go:14
 							var row int = gc_by*tile + ty
 							var col int = gc_bx*tile + tx
 //line basic.go:18
@@ -114,91 +73,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							var gc_row2 int = row
 //line basic.go:18
 							var gc_col2 int = col
-//line basic.go:18
 							var gc_ac2 int = gc_t3
-//line basic.go:18
 							var gc_br2 int = gc_t4
-//line basic.go:18
 							var gc_av2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
 							var gc_bv2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 							if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
-//line basic.go:18
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 									gc_ld5 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
-//line basic.go:18
 									break gc_steps2
 								}
-//line basic.go:18
 								gc_av2 = gc_ld5
 							} else {
-//line basic.go:18
 								gc_b4 := gc_none2
 //line basic.go:18
 								if gc_row2 < m {
-//line basic.go:18
 									gc_b4 = gc_all2
 								}
 //line basic.go:18
 								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line basic.go:18
 								if gc_if3.ToBits() != 0 {
-//line basic.go:18
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 										gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 									} else {
-//line basic.go:18
 										break gc_steps2
 									}
-//line basic.go:18
 									gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 								}
 							}
 //line basic.go:18
 							if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
-//line basic.go:18
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 									gc_ld7 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
-//line basic.go:18
 									break gc_steps2
 								}
-//line basic.go:18
 								gc_bv2 = gc_ld7
 							} else {
-//line basic.go:18
 								gc_b5 := gc_none2
 //line basic.go:18
 								if gc_br2 < k {
-//line basic.go:18
 									gc_b5 = gc_all2
 								}
 //line basic.go:18
 								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line basic.go:18
 								if gc_if4.ToBits() != 0 {
-//line basic.go:18
 									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 										gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 									} else {
-//line basic.go:18
 										break gc_steps2
 									}
-//line basic.go:18
 									gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 								}
 							}
@@ -212,10 +149,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						tx := gc_tx
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line basic.go:18
@@ -224,26 +160,21 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line basic.go:13
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line basic.go:13
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:13
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line basic.go:13
 							var tx int = gc_tx
-//line basic.go:13
 							var ty int = gc_ty
+//line basic.go:14
 							var row int = gc_by*tile + ty
 							var col int = gc_bx*tile + tx
 //line basic.go:18
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line basic.go:18
 								break
 							}
 //line basic.go:18
@@ -254,91 +185,69 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							var gc_row int = row
 //line basic.go:18
 							var gc_col int = col
-//line basic.go:18
 							var gc_ac int = gc_t
-//line basic.go:18
 							var gc_br int = gc_t2
-//line basic.go:18
 							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
 							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-//line basic.go:18
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line basic.go:18
 									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
-//line basic.go:18
 									break gc_steps
 								}
-//line basic.go:18
 								gc_av = gc_ld
 							} else {
-//line basic.go:18
 								gc_b2 := gc_none
 //line basic.go:18
 								if gc_row < m {
-//line basic.go:18
 									gc_b2 = gc_all
 								}
 //line basic.go:18
 								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line basic.go:18
 								if gc_if.ToBits() != 0 {
-//line basic.go:18
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line basic.go:18
 										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
-//line basic.go:18
 										break gc_steps
 									}
-//line basic.go:18
 									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line basic.go:18
 							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-//line basic.go:18
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line basic.go:18
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
-//line basic.go:18
 									break gc_steps
 								}
-//line basic.go:18
 								gc_bv = gc_ld3
 							} else {
-//line basic.go:18
 								gc_b3 := gc_none
 //line basic.go:18
 								if gc_br < k {
-//line basic.go:18
 									gc_b3 = gc_all
 								}
 //line basic.go:18
 								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line basic.go:18
 								if gc_if2.ToBits() != 0 {
-//line basic.go:18
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line basic.go:18
 										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
-//line basic.go:18
 										break gc_steps
 									}
-//line basic.go:18
 									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
@@ -349,68 +258,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line basic.go:13
-							tx := gc_tx
-//line basic.go:13
-							ty := gc_ty
-							row := gc_by*tile + ty
-							col := gc_bx*tile + tx
-//line basic.go:18
-							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						tx := gc_tx
-//line basic.go:13
 						ty := gc_ty
+//line basic.go:14
 						row := gc_by*tile + ty
 						col := gc_bx*tile + tx
 //line basic.go:18
@@ -428,21 +281,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-//line basic.go:13
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line basic.go:13
 						var tx int = gc_tx
-//line basic.go:13
 						var ty int = gc_ty
 //line basic.go:13
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line basic.go:20
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
-//line basic.go:20
 							break
 						}
 //line basic.go:21
@@ -485,90 +334,87 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line basic.go:13
 					tx := gc_tx
-//line basic.go:13
 					ty := gc_ty
-//line basic.go:15
 					sum := gc_s_sum[gc_rank]
 					{
-//line basic.go:20
 						q := int(0)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(1)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(2)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(3)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(4)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(5)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(6)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(7)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(8)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(9)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(10)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(11)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(12)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(13)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(14)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					{
-//line basic.go:20
 						q := int(15)
+//line basic.go:21
 						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
@@ -605,16 +451,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line basic.go:13
 						var ty int = gc_ty
-						var row int = gc_by*tile + ty
 //line basic.go:14
+						var row int = gc_by*tile + ty
 						_ = row
-//line basic.go:13
 						var tx int = gc_tx
 //line basic.go:15
 						var col int = gc_bx*tile + tx
-//line basic.go:15
 						_ = col
 //line basic.go:15
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -625,22 +468,19 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line basic.go:30
 				gc_vstep6 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line basic.go:13
 						var ty int = gc_ty
+//line basic.go:14
 						var row int = gc_by*tile + ty
-//line basic.go:13
 						var tx int = gc_tx
 //line basic.go:15
 						var col int = gc_bx*tile + tx
@@ -648,7 +488,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line basic.go:26
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line basic.go:26
 							break
 						}
 //line basic.go:26
@@ -656,94 +495,20 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line basic.go:13
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line basic.go:13
-						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
-//line basic.go:17
-						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
-					}
-					{
-//line basic.go:30
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line basic.go:13
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line basic.go:13
-						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
-//line basic.go:17
-						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
-					}
-					{
-//line basic.go:30
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line basic.go:13
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line basic.go:13
-						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
-//line basic.go:17
-						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
-					}
-					{
-//line basic.go:30
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line basic.go:13
-						ty := gc_ty
-						row := gc_by*tile + ty
-//line basic.go:13
-						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
-//line basic.go:17
-						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
-					}
-				}
-//line basic.go:30
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line basic.go:13
 					ty := gc_ty
+//line basic.go:14
 					row := gc_by*tile + ty
-//line basic.go:13
 					tx := gc_tx
 //line basic.go:15
 					col := gc_bx*tile + tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					c[row*n+col] = sum
 				}
 			}
-//line basic.go:30
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -800,8 +565,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
+//line basic.go:46
 				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
@@ -810,7 +575,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
-//line basic.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -818,20 +582,16 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
 //line basic.go:52
 				var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line basic.go:61
 		archsimd.ClearAVXUpperBits()
-//line basic.go:63
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -839,9 +599,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
-//line basic.go:47
 				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
@@ -849,9 +607,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line basic.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -860,26 +618,20 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive := gc_all
-//line basic.go:45
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line basic.go:45
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + tid
 //line basic.go:46
+					var i int = gc_bx*gc_bdx + tid
 					_ = i
-//line basic.go:61
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line basic.go:61
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -891,15 +643,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:60
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line basic.go:66
 	gc_r5 := 0
-//line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -907,7 +656,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
@@ -915,9 +663,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			}
 		}
 	}
-//line basic.go:63
 	n := gc_r5
-//line basic.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -925,8 +671,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
+//line basic.go:46
 			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + T(n-n)
@@ -958,24 +704,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive := gc_all
-//line basic.go:45
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line basic.go:45
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
+//line basic.go:46
 					var i int = gc_bx*gc_bdx + tid
 //line basic.go:48
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line basic.go:48
 						break
 					}
 //line basic.go:48
@@ -989,8 +731,8 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
+//line basic.go:46
 				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
@@ -999,31 +741,24 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
-//line basic.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive2 := gc_all2
-//line basic.go:45
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line basic.go:45
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
 //line basic.go:52
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
-//line basic.go:53
 						break
 					}
 //line basic.go:53
@@ -1033,7 +768,6 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					} else {
 //line basic.go:54
 						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
-//line basic.go:53
 						if gc_alive2.And(gc_if).ToBits() != 0 {
 //line basic.go:53
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
@@ -1050,40 +784,32 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
 //line basic.go:52
 				var v float32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line basic.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive3 := gc_all3
-//line basic.go:45
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line basic.go:45
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
 //line basic.go:45
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line basic.go:57
 					if tid < 0 || tid > len(temp)-8 {
-//line basic.go:57
 						break
 					}
 //line basic.go:58
@@ -1097,9 +823,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
-//line basic.go:47
 				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
@@ -1107,9 +831,9 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line basic.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1118,26 +842,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := gc_from
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive4 := gc_all4
-//line basic.go:45
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line basic.go:45
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + tid
 //line basic.go:46
+					var i int = gc_bx*gc_bdx + tid
 					_ = i
-//line basic.go:61
 					compiled.SetExited(gc_exited, gc_rank, gc_alive4.ToBits())
-//line basic.go:61
 					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1149,15 +867,12 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:60
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line basic.go:66
 	gc_r5 := 0
-//line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1165,7 +880,6 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
@@ -1173,32 +887,26 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			}
 		}
 	}
-//line basic.go:63
 	n := gc_r5
-//line basic.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD {
-//line basic.go:45
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
 			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line basic.go:64
 				gc_alive5 := gc_all5
-//line basic.go:64
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line basic.go:64
 					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line basic.go:45
 				var tid int = gc_tx
+//line basic.go:46
 				var i int = gc_bx*gc_bdx + tid
 //line basic.go:64
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
-//line basic.go:64
 					break
 				}
 //line basic.go:65
@@ -1212,8 +920,8 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
+//line basic.go:46
 			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + float32(n-n)
@@ -1245,24 +953,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive := gc_all
-//line basic.go:45
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line basic.go:45
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
+//line basic.go:46
 					var i int = gc_bx*gc_bdx + tid
 //line basic.go:48
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line basic.go:48
 						break
 					}
 //line basic.go:48
@@ -1276,8 +980,8 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
+//line basic.go:46
 				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
@@ -1286,31 +990,24 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
-//line basic.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive3 := gc_all3
-//line basic.go:45
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line basic.go:45
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
 //line basic.go:52
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
-//line basic.go:53
 						break
 					}
 //line basic.go:53
@@ -1320,7 +1017,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					} else {
 //line basic.go:54
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
-//line basic.go:53
 						if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line basic.go:53
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
@@ -1337,40 +1033,32 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
 //line basic.go:52
 				var v int32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line basic.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive4 := gc_all4
-//line basic.go:45
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line basic.go:45
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
 //line basic.go:45
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line basic.go:57
 					if tid < 0 || tid > len(temp)-8 {
-//line basic.go:57
 						break
 					}
 //line basic.go:58
@@ -1384,9 +1072,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:45
 				tid := gc_tx
-//line basic.go:47
 				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
@@ -1394,9 +1080,9 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line basic.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
@@ -1405,26 +1091,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := gc_from
 			if compiled.SIMD {
-//line basic.go:45
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line basic.go:45
 					gc_alive5 := gc_all5
-//line basic.go:45
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line basic.go:45
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line basic.go:45
 					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + tid
 //line basic.go:46
+					var i int = gc_bx*gc_bdx + tid
 					_ = i
-//line basic.go:61
 					compiled.SetExited(gc_exited, gc_rank, gc_alive5.ToBits())
-//line basic.go:61
 					gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1436,15 +1116,12 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line basic.go:60
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
 		}
 	}
-//line basic.go:66
 	gc_r5 := 0
-//line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1452,7 +1129,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
@@ -1460,32 +1136,26 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 	}
-//line basic.go:63
 	n := gc_r5
-//line basic.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD {
-//line basic.go:45
 			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
 			gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
-//line basic.go:64
 				gc_alive6 := gc_all6
-//line basic.go:64
 				if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
 //line basic.go:64
 					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line basic.go:45
 				var tid int = gc_tx
+//line basic.go:46
 				var i int = gc_bx*gc_bdx + tid
 //line basic.go:64
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
-//line basic.go:64
 					break
 				}
 //line basic.go:65
@@ -1499,8 +1169,8 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line basic.go:45
 			tid := gc_tx
+//line basic.go:46
 			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + int32(n-n)
@@ -1532,23 +1202,18 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
-//line basic.go:71
 			gc_vb := archsimd.BroadcastUint32x8(1)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line basic.go:71
 				gc_vb2 := archsimd.BroadcastUint32x8(1)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line basic.go:74
 					gc_tx := gc_tidx2.X + gc_lane
-//line basic.go:76
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 //line basic.go:71
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line basic.go:71
 						break
 					}
 //line basic.go:72
@@ -1566,14 +1231,12 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line basic.go:87
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 //line basic.go:71
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line basic.go:71
 						break
 					}
 //line basic.go:72
@@ -1584,7 +1247,6 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line basic.go:80
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1615,7 +1277,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_n := gc_b.Len()
 	_ = &a
 	gc_bx := 0
-//line basic.go:116
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1626,9 +1287,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line basic.go:127
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line basic.go:129
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1645,10 +1306,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_vb2 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line basic.go:106
 						var i int = gc_bx*gc_bdx + gc_tx
-//line basic.go:106
 						_ = i
+//line basic.go:107
 						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1658,18 +1318,15 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line basic.go:112
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line basic.go:108
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line basic.go:106
 						var i int = gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line basic.go:108
 							break
 						}
 //line basic.go:108
@@ -1677,58 +1334,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line basic.go:106
-						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line basic.go:112
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line basic.go:106
-						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line basic.go:112
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line basic.go:106
-						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
-					}
-					{
-//line basic.go:112
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line basic.go:106
-						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
-					}
-				}
-//line basic.go:112
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line basic.go:106
 					i := gc_bx*gc_bdx + gc_tx
 //line basic.go:108
 					y[i] = a*x[i] + y[i]

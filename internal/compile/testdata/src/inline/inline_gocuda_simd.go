@@ -43,15 +43,14 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line inline.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line inline.go:21
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -59,8 +58,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -69,10 +68,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 1
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -81,10 +79,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 2
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -93,10 +90,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 3
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -105,10 +101,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
@@ -117,15 +112,14 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line inline.go:28
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -134,12 +128,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -148,12 +141,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -162,12 +154,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -176,12 +167,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
@@ -195,7 +185,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	var x []T = sdata
 //line inline.go:34
 	var x_ []T = x
-//line inline.go:34
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
@@ -206,8 +195,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-//line inline.go:50
 		gc_from, gc_to := 0, gc_bdx
+//line inline.go:51
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -224,78 +213,64 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step3 + 1
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step3 + 2
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step3 + 3
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line inline.go:47
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line inline.go:43
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line inline.go:47
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 				}
-//line inline.go:47
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:40
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -305,47 +280,39 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line inline.go:50
 	gc_apart := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line inline.go:56
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 T = gc_at5[0]
-//line inline.go:35
 					var r T = gc_t2
 //line inline.go:26
 					var sum T = r
 					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
 					if gc_if2.ToBits() != 0 {
-//line inline.go:27
 						if gc_if2.ToBits() != 0 {
 //line inline.go:27
 							gc_at6[0] = sum
 						}
 					}
 				}
-//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
-//line inline.go:35
 				var r T = gc_elem
 //line inline.go:26
 				sum := r
@@ -354,102 +321,32 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t T = x[0]
-//line inline.go:35
 					var r T = gc_t
 //line inline.go:26
 					var sum T = r
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if.ToBits() != 0 {
-//line inline.go:28
 						if gc_if.ToBits() != 0 {
 //line inline.go:28
 							partial[gc_bx] = sum
 						}
 					}
 				}
-//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-//line inline.go:34
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
 //line inline.go:35
 				var r T = x[0]
@@ -472,26 +369,24 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line inline.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line inline.go:21
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line inline.go:18
 					var tid int = gc_tx
+//line inline.go:19
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
@@ -500,7 +395,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					} else {
 //line inline.go:21
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:21
 						if gc_if2.ToBits() != 0 {
 //line inline.go:21
 							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if2)
@@ -512,8 +406,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v float32
 				if true || i < len(in) {
@@ -522,19 +416,16 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line inline.go:28
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line inline.go:18
 					var tid int = gc_tx
+//line inline.go:19
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line inline.go:21
 						break
 					}
 //line inline.go:21
@@ -544,7 +435,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					} else {
 //line inline.go:22
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:21
 						if gc_if.ToBits() != 0 {
 //line inline.go:21
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
@@ -554,70 +444,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line inline.go:28
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line inline.go:28
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line inline.go:28
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-//line inline.go:28
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v float32
 				if i < len(in) {
@@ -631,12 +462,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	var x []float32 = sdata
 //line inline.go:34
 	var x_ []float32 = x
-//line inline.go:34
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line inline.go:43
 		gc_from, gc_to := 0, gc_bdx
+//line inline.go:44
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -649,9 +479,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line inline.go:40
 						var tid_ int = gc_tx
-//line inline.go:40
 						_ = tid_
 //line inline.go:42
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -663,16 +491,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line inline.go:47
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line inline.go:40
 						var tid_ int = gc_tx
 //line inline.go:43
 						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line inline.go:43
 							break
 						}
 //line inline.go:43
@@ -680,53 +505,9 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line inline.go:47
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line inline.go:47
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line inline.go:47
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-//line inline.go:47
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:40
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -736,47 +517,39 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	}
 //line inline.go:50
 	gc_apart := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line inline.go:56
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t4 float32 = gc_at5[0]
-//line inline.go:35
 					var r float32 = gc_t4
 //line inline.go:26
 					var sum float32 = r
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
 					if gc_if6.ToBits() != 0 {
-//line inline.go:27
 						if gc_if6.ToBits() != 0 {
 //line inline.go:27
 							gc_at6[0] = sum
 						}
 					}
 				}
-//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
-//line inline.go:35
 				var r float32 = gc_elem
 //line inline.go:26
 				sum := r
@@ -785,102 +558,32 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_vstep6 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 float32 = x[0]
-//line inline.go:35
 					var r float32 = gc_t2
 //line inline.go:26
 					var sum float32 = r
 					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if4.ToBits() != 0 {
-//line inline.go:28
 						if gc_if4.ToBits() != 0 {
 //line inline.go:28
 							partial[gc_bx] = sum
 						}
 					}
 				}
-//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-//line inline.go:34
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
 //line inline.go:35
 				var r float32 = x[0]
@@ -903,26 +606,24 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line inline.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line inline.go:21
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line inline.go:18
 					var tid int = gc_tx
+//line inline.go:19
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
@@ -931,7 +632,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					} else {
 //line inline.go:21
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:21
 						if gc_if4.ToBits() != 0 {
 //line inline.go:21
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -943,8 +643,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v int32
 				if true || i < len(in) {
@@ -953,19 +653,16 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line inline.go:28
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line inline.go:18
 					var tid int = gc_tx
+//line inline.go:19
 					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line inline.go:21
 						break
 					}
 //line inline.go:21
@@ -975,7 +672,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					} else {
 //line inline.go:22
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:21
 						if gc_if2.ToBits() != 0 {
 //line inline.go:21
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
@@ -985,70 +681,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line inline.go:28
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line inline.go:28
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-//line inline.go:28
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-//line inline.go:28
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v int32
 				if i < len(in) {
@@ -1062,12 +699,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	var x []int32 = sdata
 //line inline.go:34
 	var x_ []int32 = x
-//line inline.go:34
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line inline.go:43
 		gc_from, gc_to := 0, gc_bdx
+//line inline.go:44
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1080,9 +716,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line inline.go:40
 						var tid_ int = gc_tx
-//line inline.go:40
 						_ = tid_
 //line inline.go:42
 						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
@@ -1094,16 +728,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line inline.go:47
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line inline.go:40
 						var tid_ int = gc_tx
 //line inline.go:43
 						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line inline.go:43
 							break
 						}
 //line inline.go:43
@@ -1111,53 +742,9 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line inline.go:47
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line inline.go:47
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-//line inline.go:47
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line inline.go:40
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-//line inline.go:47
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:40
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -1167,47 +754,39 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}
 //line inline.go:50
 	gc_apart := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line inline.go:56
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 int32 = gc_at5[0]
-//line inline.go:35
 					var r int32 = gc_t2
 //line inline.go:26
 					var sum int32 = r
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
 					if gc_if6.ToBits() != 0 {
-//line inline.go:27
 						if gc_if6.ToBits() != 0 {
 //line inline.go:27
 							gc_at6[0] = sum
 						}
 					}
 				}
-//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
-//line inline.go:35
 				var r int32 = gc_elem
 //line inline.go:26
 				sum := r
@@ -1216,102 +795,32 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_vstep6 := 0
 			if compiled.SIMD {
-//line inline.go:18
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t int32 = x[0]
-//line inline.go:35
 					var r int32 = gc_t
 //line inline.go:26
 					var sum int32 = r
 					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if5.ToBits() != 0 {
-//line inline.go:28
 						if gc_if5.ToBits() != 0 {
 //line inline.go:28
 							partial[gc_bx] = sum
 						}
 					}
 				}
-//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-//line inline.go:34
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:18
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-//line inline.go:34
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
 //line inline.go:35
 				var r int32 = x[0]
@@ -1335,15 +844,14 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line inline.go:64
 	var x int32 = 1
 //line inline.go:55
 	var r int32 = x
 //line inline.go:64
 	v := r
-//line inline.go:66
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line inline.go:68
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1359,9 +867,7 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				gc_vb2 := archsimd.BroadcastInt32x8(v)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line inline.go:63
 					var i int = gc_bx*gc_bdx + gc_tx
-//line inline.go:63
 					_ = i
 //line inline.go:66
 					gc_vb2.StoreSlice(gc_at[gc_tx:])
@@ -1373,18 +879,15 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				gc_at[gc_tx] = v
 			}
 		} else {
-//line inline.go:70
 			gc_vstep2 := gc_from
 			if compiled.SIMD {
 //line inline.go:66
 				gc_vb := archsimd.BroadcastInt32x8(v)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line inline.go:63
 					var i int = gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					if i < 0 || i > len(out)-8 {
-//line inline.go:66
 						break
 					}
 //line inline.go:66
@@ -1392,53 +895,9 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:63
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-				{
-//line inline.go:70
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:63
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-				{
-//line inline.go:70
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:63
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-				{
-//line inline.go:70
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line inline.go:63
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-			}
-//line inline.go:70
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:63
 				i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 				out[i] = v

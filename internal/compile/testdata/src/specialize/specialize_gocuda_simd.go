@@ -41,7 +41,6 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line specialize.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,9 +51,9 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:42
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:44
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -76,157 +75,112 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line specialize.go:22
 								var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:22
 								_ = i
+//line specialize.go:23
 								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:22
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:24
 							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
-//line specialize.go:27
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 					out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
-//line specialize.go:28
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line specialize.go:22
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:13
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:13
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line specialize.go:22
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 						if i < 0 || i > len(out)-8 {
-//line specialize.go:24
 							break
 						}
 //line specialize.go:24
 						var gc_i3 int = i
-//line specialize.go:24
 						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
 						gc_returned3 := gc_none
-//line specialize.go:24
 						if gc_i3 >=
 //line specialize.go:12
 							len(in) {
-//line specialize.go:24
 							gc_result3 = gc_vb2
-//line specialize.go:24
 							gc_b2 := gc_none
-//line specialize.go:24
 							if true {
-//line specialize.go:24
 								gc_b2 = gc_all
 							}
-//line specialize.go:24
 							gc_returned3 = gc_b2
 						} else {
 //line specialize.go:24
 							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:24
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:24
 								gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
-//line specialize.go:24
 								gc_returned3 = gc_if3.Or(gc_returned3)
 							}
 						}
-//line specialize.go:24
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
 						if gc_if4.ToBits() != 0 {
-//line specialize.go:24
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:24
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:24
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
-//line specialize.go:24
 								break gc_steps2
 							}
-//line specialize.go:24
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:24
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
 //line specialize.go:24
 						var gc_t2 int = i + 1
-//line specialize.go:24
 						var gc_i4 int = gc_t2
-//line specialize.go:24
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
 						gc_returned4 := gc_none
-//line specialize.go:24
 						if gc_i4 >=
 //line specialize.go:12
 							len(in) {
-//line specialize.go:24
 							gc_result4 = gc_vb2
-//line specialize.go:24
 							gc_b3 := gc_none
-//line specialize.go:24
 							if true {
-//line specialize.go:24
 								gc_b3 = gc_all
 							}
-//line specialize.go:24
 							gc_returned4 = gc_b3
 						} else {
 //line specialize.go:24
 							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:24
 							if gc_if5.ToBits() != 0 {
-//line specialize.go:24
 								gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
-//line specialize.go:24
 								gc_returned4 = gc_if5.Or(gc_returned4)
 							}
 						}
-//line specialize.go:24
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
 						if gc_if6.ToBits() != 0 {
-//line specialize.go:24
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:24
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:24
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
-//line specialize.go:24
 								break gc_steps2
 							}
-//line specialize.go:24
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:24
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
 //line specialize.go:24
@@ -234,58 +188,10 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-					{
-//line specialize.go:28
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-					{
-//line specialize.go:28
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-					{
-//line specialize.go:28
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-				}
-//line specialize.go:28
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 					out[i] = at(in, i) + at(in, i+1)
@@ -305,7 +211,6 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line specialize.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -316,9 +221,9 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:42
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:44
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -340,157 +245,112 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line specialize.go:22
 								var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:22
 								_ = i
+//line specialize.go:23
 								archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:22
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:24
 							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
-//line specialize.go:27
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 					out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
-//line specialize.go:28
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line specialize.go:22
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:13
 					gc_vb := archsimd.BroadcastInt32x8(0)
-//line specialize.go:13
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line specialize.go:22
 						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 						if i < 0 || i > len(out)-8 {
-//line specialize.go:24
 							break
 						}
 //line specialize.go:24
 						var gc_i3 int = i
-//line specialize.go:24
 						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
 						gc_returned3 := gc_none
-//line specialize.go:24
 						if gc_i3 >=
 //line specialize.go:12
 							len(in) {
-//line specialize.go:24
 							gc_result3 = gc_vb
-//line specialize.go:24
 							gc_b2 := gc_none
-//line specialize.go:24
 							if true {
-//line specialize.go:24
 								gc_b2 = gc_all
 							}
-//line specialize.go:24
 							gc_returned3 = gc_b2
 						} else {
 //line specialize.go:24
 							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:24
 							if gc_if3.ToBits() != 0 {
-//line specialize.go:24
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:24
 								gc_returned3 = gc_if3.Or(gc_returned3)
 							}
 						}
-//line specialize.go:24
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
 						if gc_if4.ToBits() != 0 {
-//line specialize.go:24
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:24
 								gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 							} else {
-//line specialize.go:24
 								break gc_steps2
 							}
-//line specialize.go:24
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:24
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
 //line specialize.go:24
 						var gc_t2 int = i + 1
-//line specialize.go:24
 						var gc_i4 int = gc_t2
-//line specialize.go:24
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
 						gc_returned4 := gc_none
-//line specialize.go:24
 						if gc_i4 >=
 //line specialize.go:12
 							len(in) {
-//line specialize.go:24
 							gc_result4 = gc_vb
-//line specialize.go:24
 							gc_b3 := gc_none
-//line specialize.go:24
 							if true {
-//line specialize.go:24
 								gc_b3 = gc_all
 							}
-//line specialize.go:24
 							gc_returned4 = gc_b3
 						} else {
 //line specialize.go:24
 							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:24
 							if gc_if5.ToBits() != 0 {
-//line specialize.go:24
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:24
 								gc_returned4 = gc_if5.Or(gc_returned4)
 							}
 						}
-//line specialize.go:24
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
 						if gc_if6.ToBits() != 0 {
-//line specialize.go:24
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:24
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 							} else {
-//line specialize.go:24
 								break gc_steps2
 							}
-//line specialize.go:24
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:24
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
 //line specialize.go:24
@@ -498,58 +358,10 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-					{
-//line specialize.go:28
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-					{
-//line specialize.go:28
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-					{
-//line specialize.go:28
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
-					}
-				}
-//line specialize.go:28
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 					out[i] = at(in, i) + at(in, i+1)
